@@ -1,0 +1,101 @@
+// Lint rules: TypeScript strict, React hooks, and the feature boundaries of ARCHITECTURE.md
+// (features never import each other; the server's modules depend only on db/ and gateway/).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import importX from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const features = [
+  'auth',
+  'dashboard',
+  'profile',
+  'settings',
+  'admin',
+  'properties',
+  'reservations',
+  'housekeeping',
+  'maintenance',
+  'inventory',
+  'chat',
+  'analytics',
+  'checklists',
+  'cleaning-settings',
+  'recurring-tasks',
+];
+const serverModules = ['auth', 'rest', 'realtime', 'storage', 'functions'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'src/components/ui',
+      'src/lib/database.types.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message:
+                'Features never import each other: move shared code into src/lib or src/components.',
+            })),
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features must not import the app layer.',
+            },
+            {
+              target: ['./src/lib', './src/components', './src/offline'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not depend on features or the app.',
+            },
+            ...serverModules.map((m) => ({
+              target: `./server/${m}`,
+              from: './server',
+              except: [`./${m}`, './db', './gateway'],
+              message: "The server's modules depend on db/ and gateway/, never on each other.",
+            })),
+            {
+              target: './src',
+              from: ['./server', './scripts'],
+              message: 'The app talks to the backend only through supabase-js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,121 @@
+// Composes the local Supabase-compatible backend: database, migrations, the API modules under
+// their Supabase paths, and the built PWA on the same origin.
+import { Hono } from 'hono';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import {
+  loadConfig,
+  assertSafeSecrets,
+  type ConfigInput,
+  type ServerConfig,
+} from './gateway/config.ts';
+import { createKeys } from './gateway/keys.ts';
+import { supabaseCors } from './gateway/cors.ts';
+import type { ServiceDeps } from './gateway/service.ts';
+import { openDatabase } from './db/open.ts';
+import { migrate, type MigrationReport } from './db/migrator.ts';
+import type { Database } from './db/types.ts';
+import { createAuth } from './auth/index.ts';
+import { createRest } from './rest/index.ts';
+
+export interface RunningServer {
+  url: string;
+  config: ServerConfig;
+  db: Database;
+  migrations: MigrationReport;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends ConfigInput {
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+export function buildApp(deps: ServiceDeps) {
+  const app = new Hono();
+  const auth = createAuth(deps);
+  const rest = createRest(deps);
+  app.use('/auth/v1/*', supabaseCors);
+  app.use('/rest/v1/*', supabaseCors);
+  app.route('/auth/v1', auth.app);
+  app.route('/rest/v1', rest.app);
+  if (deps.config.devRoutes) app.route('/_dev', auth.devApp);
+  app.get('/_health', async (c) => {
+    const t0 = performance.now();
+    await deps.db.query('select 1');
+    return c.json({ status: 'ok', db: deps.db.kind, db_ms: +(performance.now() - t0).toFixed(2) });
+  });
+
+  const appDir = deps.config.appDir;
+  if (appDir && existsSync(path.join(appDir, 'index.html'))) {
+    const indexHtml = readFileSync(path.join(appDir, 'index.html'), 'utf8');
+    app.use(
+      '/*',
+      serveStatic({
+        root: path.relative(process.cwd(), appDir) || '.',
+        onFound: (p, c) => {
+          // The worker and the shell must be revalidated; hashed assets are immutable.
+          if (/\/assets\//.test(p))
+            c.header('Cache-Control', 'public, max-age=31536000, immutable');
+          else c.header('Cache-Control', 'no-cache');
+        },
+      }),
+    );
+    // Client-side routes fall back to the app shell.
+    app.get('*', (c) => {
+      if (/^\/(auth|rest|storage|realtime|functions)\/v1\//.test(c.req.path)) return c.notFound();
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  return { app, reloadSchema: rest.reloadSchema };
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(opts);
+  assertSafeSecrets(config);
+  const log = opts.log ?? (() => undefined);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let server: ServerType | undefined;
+  try {
+    const migrations = await migrate(db, config.supabaseDir, { seed: opts.seed, log });
+    const keys = createKeys(config);
+    const { app, reloadSchema } = buildApp({ db, config, keys });
+    await reloadSchema();
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+        resolve(s),
+      );
+      s.once('error', reject);
+    });
+    const addr = server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+    if (config.port === 0) {
+      config.port = addr.port;
+      config.publicUrl = url;
+    }
+    const running = server;
+    return {
+      url,
+      config,
+      db,
+      migrations,
+      async close() {
+        await new Promise<void>((r) => {
+          running.close(() => r());
+          // Keep-alive sockets must not hold the close open.
+          (running as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await db.close();
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await db.close();
+    throw e;
+  }
+}

@@ -1,0 +1,82 @@
+// Brings a database to the project's schema: platform bootstrap, then supabase/migrations/*.sql in
+// file-name order, each once and recorded as the Supabase CLI records them, then seed.sql on a
+// fresh database only.
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './types.ts';
+
+const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+  total: number;
+}
+
+/** Supabase CLI file names: <version>_<name>.sql */
+function parseName(file: string) {
+  const m = /^(\d+)_?(.*)\.sql$/.exec(file);
+  return m ? { version: m[1]!, name: m[2] ?? '' } : null;
+}
+
+export async function migrate(
+  db: Database,
+  supabaseDir: string,
+  opts: { seed?: boolean; log?: (line: string) => void } = {},
+): Promise<MigrationReport> {
+  const log = opts.log ?? (() => undefined);
+  const bootstrap = await readFile(bootstrapFile, 'utf8');
+  // Roles are cluster-wide: two databases bootstrapping at once on one cluster must not race.
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7254001)');
+    await tx.exec(bootstrap);
+  });
+
+  const dir = path.join(supabaseDir, 'migrations');
+  const files = existsSync(dir)
+    ? (await readdir(dir)).filter((f) => f.endsWith('.sql') && parseName(f)).sort()
+    : [];
+  const done = new Set(
+    (
+      await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
+  );
+  const fresh = done.size === 0;
+  const applied: string[] = [];
+  for (const file of files) {
+    const { version, name } = parseName(file)!;
+    if (done.has(version)) continue;
+    const sql = await readFile(path.join(dir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, name, [sql]],
+        );
+      });
+    } catch (e) {
+      throw new Error(`migration ${file} failed: ${(e as Error).message}`, { cause: e });
+    }
+    applied.push(file);
+    log(`applied ${file}`);
+  }
+
+  let seeded = false;
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  if (fresh && opts.seed !== false && existsSync(seedFile)) {
+    const sql = await readFile(seedFile, 'utf8');
+    await db
+      .transaction((tx) => tx.exec(sql))
+      .catch((e: Error) => {
+        throw new Error(`seed.sql failed: ${e.message}`, { cause: e });
+      });
+    seeded = true;
+    log('applied seed.sql');
+  }
+  return { applied, seeded, total: files.length };
+}
