@@ -4,6 +4,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
+
+/** A TCP port nobody listens on right now (for a cluster next to a developer's own). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 function pgBin() {
   for (const v of ['17', '16', '15']) {

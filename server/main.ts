@@ -14,6 +14,7 @@ const { values } = parseArgs({
     memory: { type: 'boolean', default: false },
     app: { type: 'string' },
     'no-seed': { type: 'boolean', default: false },
+    banner: { type: 'boolean', default: false },
   },
 });
 
@@ -30,9 +31,25 @@ const server = await startServer({
   log: (l) => console.log(`[migrate] ${l}`),
 });
 
-console.log(`Supabase-compatible API on ${server.url} (${server.db.kind})`);
-console.log(`  anon key:        ${server.config.anonKey}`);
-console.log(`  service_role key: ${server.config.serviceRoleKey}`);
+if (values.banner) {
+  console.log(`
+  Arivia Ops is running at ${server.url}
+
+  Demo logins (password: arivia-demo)
+    admin@arivia.local        admin
+    manager@arivia.local      manager
+    housekeeper@arivia.local  housekeeper
+    technician@arivia.local   technician
+
+  Supabase API: ${server.url}  (${server.db.kind === 'pglite' ? 'PGlite, data in .data/' : 'PostgreSQL'})
+  Ctrl+C stops it; \`npm run reset\` starts over with fresh demo data.
+`);
+} else {
+  console.log(`Supabase-compatible API on ${server.url} (${server.db.kind})`);
+  console.log(`  publishable key:  ${server.config.publishableKey}`);
+  console.log(`  anon key:         ${server.config.anonKey}`);
+  console.log(`  service_role key: ${server.config.serviceRoleKey}`);
+}
 
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {

@@ -1,0 +1,40 @@
+// `npm start`: installs what is missing, builds the PWA, and runs the local Supabase-compatible
+// backend on PGlite (data kept in .data/) serving the app on the same origin.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+
+ensureDeps();
+const { buildApp } = await import('./build-app.mjs');
+
+const port = process.env.PORT ?? '54321';
+const host = process.env.HOST ?? '127.0.0.1';
+const apiUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+// The anon key is public by design; these are the Supabase CLI's well-known local values.
+const dist = buildApp({
+  VITE_SUPABASE_URL: apiUrl,
+  VITE_SUPABASE_PUBLISHABLE_KEY:
+    process.env.PUBLISHABLE_KEY ?? 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
+  VITE_SUPABASE_PROJECT_ID: 'arivia-ops',
+});
+
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/main.ts',
+    '--app',
+    dist,
+    '--data',
+    path.join(ROOT, '.data', 'db'),
+    '--port',
+    port,
+    '--host',
+    host,
+    '--banner',
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

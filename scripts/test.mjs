@@ -1,0 +1,106 @@
+// `npm test`: everything CI checks, on a fresh clone. Installs what is missing (npm packages,
+// Debian's chromium and PostgreSQL 15 when run as root), then: generated types up to date,
+// typecheck, lint, unit tests, the server suites on PGlite and on a throwaway PostgreSQL 15
+// cluster, and the Playwright suite in Chromium. Ends with one line: "N passed, N failed".
+import { spawnSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+
+ensureDeps();
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0)
+    throw new Error('Debian chromium is missing: apt-get install -y chromium');
+  console.log('Installing Debian chromium…');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
+}
+ensureChromium();
+const { startCluster, freePort } = await import('./pg-cluster.mjs');
+
+const out = path.join(ROOT, 'test-results', 'summary');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const steps = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  steps.push({ name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000 });
+  return r.status === 0;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(name, cmd, args) {
+  const ok = run(name, cmd, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+}
+
+function vitest(name, project, env = {}) {
+  const file = path.join(out, `${name}.json`);
+  const ok = run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
+}
+
+if (existsSync(path.join(ROOT, 'scripts', 'gen-types.ts'))) {
+  check('generated database types are current', 'npx', ['tsx', 'scripts/gen-types.ts', '--check']);
+}
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit', 'unit');
+vitest('server-pglite', 'server');
+
+const cluster = startCluster(await freePort());
+try {
+  vitest('server-postgres15', 'server', { TEST_DATABASE_URL: cluster.url });
+} finally {
+  cluster.stop();
+}
+
+if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
+  const file = path.join(out, 'e2e.json');
+  const ok = run(
+    'e2e (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    },
+  );
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
+  } else totals.failed += 1;
+}
+
+console.log('\n=== summary');
+for (const s of steps)
+  console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
