@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import {
   loadConfig,
   assertSafeSecrets,
@@ -20,6 +21,9 @@ import { migrate, type MigrationReport } from './db/migrator.ts';
 import type { Database } from './db/types.ts';
 import { createAuth } from './auth/index.ts';
 import { createRest } from './rest/index.ts';
+import { createRealtime } from './realtime/index.ts';
+import { createStorage } from './storage/index.ts';
+import { createFunctions } from './functions/index.ts';
 
 export interface RunningServer {
   url: string;
@@ -38,10 +42,16 @@ export function buildApp(deps: ServiceDeps) {
   const app = new Hono();
   const auth = createAuth(deps);
   const rest = createRest(deps);
-  app.use('/auth/v1/*', supabaseCors);
-  app.use('/rest/v1/*', supabaseCors);
+  const realtime = createRealtime(deps);
+  const storage = createStorage(deps);
+  const functions = createFunctions(deps);
+  for (const api of ['auth', 'rest', 'storage', 'functions', 'realtime']) {
+    app.use(`/${api}/v1/*`, supabaseCors);
+  }
   app.route('/auth/v1', auth.app);
   app.route('/rest/v1', rest.app);
+  app.route('/storage/v1', storage.app);
+  app.route('/functions/v1', functions.app);
   if (deps.config.devRoutes) app.route('/_dev', auth.devApp);
   app.get('/_health', async (c) => {
     const t0 = performance.now();
@@ -71,7 +81,18 @@ export function buildApp(deps: ServiceDeps) {
       return c.html(indexHtml);
     });
   }
-  return { app, reloadSchema: rest.reloadSchema };
+  return {
+    app,
+    realtime,
+    async reload() {
+      await rest.reloadSchema();
+      await realtime.reload();
+    },
+    async close() {
+      await realtime.close();
+      await functions.close();
+    },
+  };
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
@@ -83,14 +104,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     const migrations = await migrate(db, config.supabaseDir, { seed: opts.seed, log });
     const keys = createKeys(config);
-    const { app, reloadSchema } = buildApp({ db, config, keys });
-    await reloadSchema();
+    const built = buildApp({ db, config, keys });
+    await built.reload();
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      const s = serve({ fetch: built.app.fetch, hostname: config.host, port: config.port }, () =>
         resolve(s),
       );
       s.once('error', reject);
     });
+    built.realtime.attach(server as Server);
     const addr = server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
@@ -105,6 +127,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       db,
       migrations,
       async close() {
+        await built.close();
         await new Promise<void>((r) => {
           running.close(() => r());
           // Keep-alive sockets must not hold the close open.
