@@ -208,3 +208,254 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- storage: the part of Supabase Storage's schema (supabase/storage migrations/tenant) that the
+-- storage API and project migrations use: buckets, objects, the path helpers policies call, the
+-- legacy list function, and the grants hosted projects have. RLS is on with no policies, so until a
+-- migration adds policies only the service role reaches objects through the API, as on Supabase.
+set local role supabase_storage_admin;
+
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'storage' and t.typname = 'buckettype'
+  ) then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text,
+  type storage.buckettype not null default 'STANDARD'
+);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb,
+  level integer
+);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects using btree (name text_pattern_ops);
+create index if not exists idx_objects_bucket_id_name on storage.objects (bucket_id, name collate "C");
+
+do $$
+begin
+  -- Names never carry control characters (Storage's unicode-object-names migration).
+  if not exists (
+    select 1 from pg_constraint
+    where conname = 'objects_name_check' and conrelid = 'storage.objects'::regclass
+  ) then
+    alter table storage.objects add constraint objects_name_check check (
+      name !~ E'[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F]'
+      and position(U&'\FFFE' in name) = 0
+      and position(U&'\FFFF' in name) = 0
+    );
+  end if;
+end
+$$;
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text)
+returns text[]
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text)
+returns text
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text)
+returns text
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+create or replace function storage.operation()
+returns text
+language plpgsql
+stable
+as $$
+begin
+  return current_setting('storage.operation', true);
+end
+$$;
+
+create or replace function storage.get_size_by_bucket()
+returns table (size bigint, bucket_id text)
+language plpgsql
+stable
+as $$
+begin
+  return query
+    select sum((metadata ->> 'size')::bigint)::bigint as size, obj.bucket_id
+    from storage.objects as obj
+    group by obj.bucket_id;
+end
+$$;
+
+-- The list behind `POST /object/list/<bucket>`: one level under a prefix, folders first, run as the
+-- caller (security invoker) so storage.objects policies decide what is listed. The sort column and
+-- order are whitelisted before they reach the dynamic SQL.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits integer default 100,
+  levels integer default 1,
+  offsets integer default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+)
+returns table (
+  name text,
+  id uuid,
+  updated_at timestamptz,
+  created_at timestamptz,
+  last_accessed_at timestamptz,
+  metadata jsonb
+)
+language plpgsql
+stable
+as $$
+declare
+  v_order_by text;
+  v_sort_order text;
+begin
+  case
+    when sortcolumn = 'name' then v_order_by = 'name';
+    when sortcolumn = 'updated_at' then v_order_by = 'updated_at';
+    when sortcolumn = 'created_at' then v_order_by = 'created_at';
+    when sortcolumn = 'last_accessed_at' then v_order_by = 'last_accessed_at';
+    else v_order_by = 'name';
+  end case;
+  case
+    when sortorder = 'asc' then v_sort_order = 'asc';
+    when sortorder = 'desc' then v_sort_order = 'desc';
+    else v_sort_order = 'asc';
+  end case;
+  v_order_by = v_order_by || ' ' || v_sort_order;
+
+  return query execute
+    'with folders as (
+       select path_tokens[$1] as folder
+       from storage.objects
+       where objects.name ilike $2 || $3 || ''%''
+         and bucket_id = $4
+         and array_length(objects.path_tokens, 1) <> $1
+       group by folder
+       order by folder ' || v_sort_order || '
+     )
+     (select folder as "name",
+             null::uuid as id,
+             null::timestamptz as updated_at,
+             null::timestamptz as created_at,
+             null::timestamptz as last_accessed_at,
+             null::jsonb as metadata
+      from folders)
+     union all
+     (select path_tokens[$1] as "name",
+             id,
+             updated_at,
+             created_at,
+             last_accessed_at,
+             metadata
+      from storage.objects
+      where objects.name ilike $2 || $3 || ''%''
+        and bucket_id = $4
+        and array_length(objects.path_tokens, 1) = $1
+      order by ' || v_order_by || ')
+     limit $5
+     offset $6' using levels, prefix, search, bucketname, limits, offsets;
+end
+$$;
+
+create or replace function storage.update_updated_at_column()
+returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+
+create or replace function storage.enforce_bucket_name_length()
+returns trigger
+language plpgsql
+as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+
+create or replace trigger update_objects_updated_at
+before update on storage.objects
+for each row execute function storage.update_updated_at_column();
+
+create or replace trigger enforce_bucket_name_length_trigger
+before insert or update of name on storage.buckets
+for each row execute function storage.enforce_bucket_name_length();
+
+reset role;
+
+grant all on table storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on table storage.buckets, storage.objects to postgres with grant option;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text),
+  storage.operation(), storage.get_size_by_bucket(),
+  storage.search(text, text, integer, integer, integer, text, text, text)
+  to anon, authenticated, service_role;
