@@ -160,6 +160,50 @@ create table if not exists auth.outbox (
   link text
 );
 
+-- Columns GoTrue has that the auth API reads or returns (user JSON new_phone, email change).
+alter table auth.users add column if not exists phone_change text default '';
+alter table auth.users add column if not exists phone_change_token varchar(255) default '';
+alter table auth.users add column if not exists phone_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token)
+  where confirmation_token <> '';
+create index if not exists users_recovery_token_idx on auth.users (recovery_token)
+  where recovery_token <> '';
+create index if not exists users_email_change_token_new_idx on auth.users (email_change_token_new)
+  where email_change_token_new <> '';
+create index if not exists refresh_tokens_user_id_idx on auth.refresh_tokens (user_id);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+-- How each session was authenticated: the `amr` claim of its access tokens.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  unique (session_id, authentication_method)
+);
+
+-- PKCE: the code challenge sent with a link request, traded for a session at /token?grant_type=pkce.
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+create index if not exists flow_state_user_id_method_idx on auth.flow_state (user_id, authentication_method);
+
 reset role;
 
 -- Supabase's definitions: the legacy per-claim settings first, then the claims object.
@@ -459,3 +503,483 @@ grant execute on function storage.foldername(text), storage.filename(text), stor
   storage.operation(), storage.get_size_by_bucket(),
   storage.search(text, text, integer, integer, integer, text, text, text)
   to anon, authenticated, service_role;
+
+-- realtime ------------------------------------------------------------------------------------
+-- Owned by server/realtime. What hosted Supabase Realtime keeps in the `realtime` schema
+-- (the supabase_realtime publication, realtime.messages and realtime.topic() for private
+-- channels, realtime.send() / broadcast_changes() for broadcast from the database), plus the
+-- local backend's change capture: Supabase reads the WAL through a replication slot, which PGlite
+-- has not got, so a row trigger on every published table logs the change and NOTIFYs the
+-- committing transaction's id; every server instance LISTENs and reads the log itself.
+
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic);
+alter table realtime.messages enable row level security;
+grant select, insert, update, delete on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := jsonb_build_object(
+    'schema', table_schema, 'table', table_name, 'operation', operation,
+    'record', case when new is null then null else to_jsonb(new) end,
+    'old_record', case when old is null then null else to_jsonb(old) end
+  );
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation in ('INSERT', 'UPDATE', 'DELETE') then
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+end;
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean),
+  realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to anon, authenticated, service_role;
+
+-- Broadcast from the database: every committed message wakes the server instances.
+create or replace function realtime.notify_message() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform pg_notify('realtime_messages', new.id::text);
+  return null;
+end;
+$$;
+drop trigger if exists realtime_notify_message on realtime.messages;
+create trigger realtime_notify_message after insert on realtime.messages
+  for each row when (new.extension = 'broadcast' and new.event is not null)
+  execute function realtime.notify_message();
+
+create table if not exists realtime.change_log (
+  id bigint generated always as identity primary key,
+  txid bigint not null default (pg_current_xact_id()::text::bigint),
+  entity oid not null,
+  schema_name text not null,
+  table_name text not null,
+  action text not null,
+  record jsonb,
+  old_record jsonb,
+  created_at timestamptz not null default clock_timestamp()
+);
+create index if not exists change_log_txid_idx on realtime.change_log (txid);
+create index if not exists change_log_created_at_idx on realtime.change_log (created_at);
+revoke all on realtime.change_log from public;
+
+-- Large cross-instance relay messages (NOTIFY payloads stop at 8000 bytes).
+create table if not exists realtime.relay (
+  id bigint generated always as identity primary key,
+  body text not null,
+  created_at timestamptz not null default clock_timestamp()
+);
+revoke all on realtime.relay from public;
+
+create or replace function realtime.capture_change() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into realtime.change_log (entity, schema_name, table_name, action, record, old_record)
+  values (
+    tg_relid, tg_table_schema, tg_table_name, tg_op,
+    case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    case when tg_op <> 'INSERT' then to_jsonb(old) end
+  );
+  -- Same payload for every row of a transaction: Postgres folds them into one notification.
+  perform pg_notify('realtime_changes', pg_current_xact_id()::text);
+  return null;
+end;
+$$;
+revoke all on function realtime.capture_change() from public;
+
+-- Puts the capture trigger on every table of the supabase_realtime publication, takes it off
+-- tables that left it.
+create or replace function realtime.sync_capture() returns void
+language plpgsql
+as $$
+declare
+  rel regclass;
+begin
+  for rel in
+    select c.oid::regclass
+    from pg_publication_tables p
+    join pg_namespace n on n.nspname = p.schemaname
+    join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+    where p.pubname = 'supabase_realtime'
+      and c.relkind in ('r', 'p')
+      and n.nspname <> 'realtime'
+      and not exists (
+        select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'realtime_capture_changes'
+      )
+  loop
+    execute format(
+      'create trigger realtime_capture_changes after insert or update or delete on %s '
+      'for each row execute function realtime.capture_change()', rel);
+  end loop;
+  for rel in
+    select t.tgrelid::regclass
+    from pg_trigger t
+    where t.tgname = 'realtime_capture_changes'
+      and not t.tgisinternal
+      and not exists (
+        select 1
+        from pg_publication_tables p
+        join pg_namespace n on n.nspname = p.schemaname
+        join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+        where p.pubname = 'supabase_realtime' and c.oid = t.tgrelid
+      )
+  loop
+    execute format('drop trigger realtime_capture_changes on %s', rel);
+  end loop;
+end;
+$$;
+revoke all on function realtime.sync_capture() from public;
+
+-- Migrations that publish a table get its capture in the same transaction.
+create or replace function realtime.on_ddl_sync_capture() returns event_trigger
+language plpgsql
+as $$
+begin
+  perform realtime.sync_capture();
+exception when others then
+  raise warning 'realtime capture not synced: %', sqlerrm;
+end;
+$$;
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'realtime_sync_capture') then
+    create event trigger realtime_sync_capture on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE', 'DROP TABLE')
+      execute function realtime.on_ddl_sync_capture();
+  end if;
+exception when insufficient_privilege then
+  raise warning 'realtime: no event trigger (not a superuser); capture syncs at server start';
+end
+$$;
+select realtime.sync_capture();
+
+-- Checks a postgres_changes subscription: the published tables it covers and, per table, the
+-- first problem with its filters (unknown column, value that does not cast to the column type).
+create or replace function realtime.resolve_subscription(schema_ text, table_ text, filters jsonb)
+returns table (entity oid, schema_name text, table_name text, captured boolean, error text)
+language plpgsql
+as $$
+declare
+  f jsonb;
+  col_type text;
+begin
+  for entity, schema_name, table_name, captured in
+    select c.oid, p.schemaname::text, p.tablename::text,
+      exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'realtime_capture_changes')
+    from pg_publication_tables p
+    join pg_namespace n on n.nspname = p.schemaname
+    join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+    where p.pubname = 'supabase_realtime'
+      and (schema_ = '*' or p.schemaname = schema_)
+      and (table_ = '*' or p.tablename = table_)
+    order by 2, 3
+  loop
+    error := null;
+    for f in select value from jsonb_array_elements(filters) loop
+      select format_type(a.atttypid, a.atttypmod) into col_type
+      from pg_attribute a
+      where a.attrelid = entity and a.attname = f ->> 0 and a.attnum > 0 and not a.attisdropped;
+      if col_type is null then
+        error := format('invalid column for filter %s', f ->> 0);
+        exit;
+      end if;
+      begin
+        if f ->> 1 = 'in' then
+          execute format('select $1::%s[]', col_type) using f ->> 2;
+        elsif f ->> 1 = 'is' then
+          if lower(f ->> 2) not in ('null', 'true', 'false', 'unknown') then
+            error := format('invalid value for is filter: %s', f ->> 2);
+            exit;
+          end if;
+        elsif f ->> 1 not in ('like', 'ilike', 'match', 'imatch') then
+          execute format('select $1::%s', col_type) using f ->> 2;
+        end if;
+      exception when others then
+        error := sqlerrm;
+        exit;
+      end;
+    end loop;
+    return next;
+  end loop;
+end;
+$$;
+revoke all on function realtime.resolve_subscription(text, text, jsonb) from public;
+
+-- One call per committed transaction: for each change, the filters of this instance's
+-- subscriptions, and per (role, claims) group whether a select as that subscriber returns the
+-- row (DELETEs are not checked: the row is gone, so only its primary key is sent).
+-- Input: [{entity, action, record, old_record, filters: [[column, op, value, negate]],
+--          checks: [{role, claims, subs: [[filter index, ...], ...]}]}]
+create or replace function realtime.evaluate_changes(batch jsonb) returns jsonb
+language plpgsql
+as $$
+declare
+  ev jsonb;
+  result jsonb := '[]'::jsonb;
+  entity_ oid;
+  qname text;
+  action_ text;
+  rls boolean;
+  replident "char";
+  pk text[];
+  ident text[];
+  columns_ jsonb;
+  role_ text;
+  frec jsonb;
+  f jsonb;
+  fres jsonb;
+  expr text;
+  col_type text;
+  ok boolean;
+  chk jsonb;
+  vis jsonb;
+  check_sql text;
+begin
+  for ev in select value from jsonb_array_elements(batch) loop
+    entity_ := (ev ->> 'entity')::oid;
+    action_ := ev ->> 'action';
+    select format('%I.%I', n.nspname, c.relname), c.relrowsecurity, c.relreplident
+      into qname, rls, replident
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.oid = entity_;
+    if qname is null then
+      result := result || jsonb_build_array(null);
+      continue;
+    end if;
+
+    pk := array(
+      select a.attname::text
+      from pg_index x
+      join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey::int2[])
+      where x.indrelid = entity_ and x.indisprimary
+      order by array_position(x.indkey::int2[], a.attnum)
+    );
+    ident := case replident
+      when 'd' then pk
+      when 'f' then array(
+        select a.attname::text from pg_attribute a
+        where a.attrelid = entity_ and a.attnum > 0 and not a.attisdropped order by a.attnum)
+      when 'i' then array(
+        select a.attname::text
+        from pg_index x
+        join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey::int2[])
+        where x.indrelid = entity_ and x.indisreplident)
+      else '{}'::text[]
+    end;
+
+    columns_ := '{}'::jsonb;
+    for role_ in select distinct c ->> 'role' from jsonb_array_elements(ev -> 'checks') c loop
+      columns_ := columns_ || jsonb_build_object(role_, (
+        select coalesce(jsonb_agg(jsonb_build_array(a.attname, t.typname) order by a.attnum), '[]'::jsonb)
+        from pg_attribute a join pg_type t on t.oid = a.atttypid
+        where a.attrelid = entity_ and a.attnum > 0 and not a.attisdropped
+          and has_column_privilege(role_, entity_, a.attnum, 'SELECT')
+      ));
+    end loop;
+
+    -- A DELETE is matched on what the WAL would carry: the replica identity columns.
+    if action_ = 'DELETE' then
+      frec := coalesce((
+        select jsonb_object_agg(key, value) from jsonb_each(ev -> 'old_record') where key = any (ident)
+      ), '{}'::jsonb);
+    else
+      frec := ev -> 'record';
+    end if;
+
+    fres := '[]'::jsonb;
+    for f in select value from jsonb_array_elements(ev -> 'filters') loop
+      ok := false;
+      begin
+        select format_type(a.atttypid, a.atttypmod) into col_type
+        from pg_attribute a
+        where a.attrelid = entity_ and a.attname = f ->> 0 and a.attnum > 0 and not a.attisdropped;
+        if col_type is not null then
+          expr := case f ->> 1
+            when 'eq' then 'r.%1$I = $2::%2$s'
+            when 'neq' then 'r.%1$I <> $2::%2$s'
+            when 'lt' then 'r.%1$I < $2::%2$s'
+            when 'lte' then 'r.%1$I <= $2::%2$s'
+            when 'gt' then 'r.%1$I > $2::%2$s'
+            when 'gte' then 'r.%1$I >= $2::%2$s'
+            when 'in' then 'r.%1$I = any ($2::%2$s[])'
+            when 'like' then 'r.%1$I::text like $2'
+            when 'ilike' then 'r.%1$I::text ilike $2'
+            when 'match' then 'r.%1$I::text ~ $2'
+            when 'imatch' then 'r.%1$I::text ~* $2'
+            when 'isdistinct' then 'r.%1$I is distinct from $2::%2$s'
+            when 'is' then case lower(f ->> 2)
+              when 'null' then 'r.%1$I is null'
+              when 'true' then 'r.%1$I is true'
+              when 'false' then 'r.%1$I is false'
+              when 'unknown' then 'r.%1$I is unknown'
+            end
+          end;
+          if expr is not null then
+            if (f ->> 3)::boolean then
+              expr := 'not (' || expr || ')';
+            end if;
+            execute format(
+              'select coalesce((' || expr || '), false) from jsonb_populate_record(null::%3$s, $1) r',
+              f ->> 0, col_type, qname)
+              into ok using frec, f ->> 2;
+          end if;
+        end if;
+      exception when others then
+        ok := false;
+      end;
+      fres := fres || to_jsonb(coalesce(ok, false));
+    end loop;
+
+    check_sql := null;
+    if action_ <> 'DELETE' and cardinality(pk) > 0 then
+      select format('select exists (select 1 from %s t where %s)', qname,
+        string_agg(format('t.%I = ($1 ->> %L)::%s', a.attname, a.attname,
+          format_type(a.atttypid, a.atttypmod)), ' and '))
+        into check_sql
+      from pg_attribute a
+      where a.attrelid = entity_ and a.attname = any (pk);
+    end if;
+
+    vis := '[]'::jsonb;
+    for chk in select value from jsonb_array_elements(ev -> 'checks') loop
+      -- Only groups with a subscription whose filters all pass need the row checked.
+      if not exists (
+        select 1 from jsonb_array_elements(chk -> 'subs') s
+        where not exists (
+          select 1 from jsonb_array_elements_text(s.value) i
+          where not (fres -> i.value::int)::boolean
+        )
+      ) then
+        vis := vis || jsonb_build_array(null);
+      elsif action_ = 'DELETE' then
+        vis := vis || to_jsonb(true);
+      elsif check_sql is null then
+        vis := vis || to_jsonb(false);
+      else
+        begin
+          perform set_config('role', chk ->> 'role', true),
+            set_config('request.jwt.claims', (chk -> 'claims')::text, true);
+          execute check_sql into ok using ev -> 'record';
+          perform set_config('role', 'none', true),
+            set_config('request.jwt.claims', '', true);
+        exception when others then
+          ok := false;
+        end;
+        vis := vis || to_jsonb(coalesce(ok, false));
+      end if;
+    end loop;
+
+    result := result || jsonb_build_array(jsonb_build_object(
+      'rls', rls,
+      'pk', to_jsonb(pk),
+      'identity', to_jsonb(ident),
+      'columns', columns_,
+      'filters', fres,
+      'visible', vis
+    ));
+  end loop;
+  return result;
+end;
+$$;
+revoke all on function realtime.evaluate_changes(jsonb) from public;
+
+-- Private channels: what a subscriber may do on a topic, decided by the RLS policies on
+-- realtime.messages exactly as Supabase asks them (select for read, insert for write), in a
+-- subtransaction that is always rolled back.
+create or replace function realtime.channel_access(topic_ text, role_ text, claims jsonb, headers jsonb)
+returns jsonb
+language plpgsql
+as $$
+declare
+  broadcast_id uuid;
+  presence_id uuid;
+  access jsonb;
+  detail text;
+begin
+  begin
+    insert into realtime.messages (topic, extension) values (topic_, 'broadcast')
+      returning id into broadcast_id;
+    insert into realtime.messages (topic, extension) values (topic_, 'presence')
+      returning id into presence_id;
+    perform set_config('role', role_, true),
+      set_config('realtime.topic', topic_, true),
+      set_config('request.jwt.claims', claims::text, true),
+      set_config('request.headers', headers::text, true);
+    access := jsonb_build_object(
+      'broadcast_read', exists (
+        select 1 from realtime.messages m
+        where m.topic = topic_ and m.extension = 'broadcast' and m.id = broadcast_id),
+      'presence_read', exists (
+        select 1 from realtime.messages m
+        where m.topic = topic_ and m.extension = 'presence' and m.id = presence_id));
+    begin
+      insert into realtime.messages (topic, extension) values (topic_, 'broadcast');
+      access := access || '{"broadcast_write": true}';
+    exception when insufficient_privilege then
+      access := access || '{"broadcast_write": false}';
+    end;
+    begin
+      insert into realtime.messages (topic, extension) values (topic_, 'presence');
+      access := access || '{"presence_write": true}';
+    exception when insufficient_privilege then
+      access := access || '{"presence_write": false}';
+    end;
+    raise exception using errcode = 'RTACC', detail = access::text;
+  exception when sqlstate 'RTACC' then
+    get stacked diagnostics detail = pg_exception_detail;
+    return detail::jsonb;
+  end;
+end;
+$$;
+revoke all on function realtime.channel_access(text, text, jsonb, jsonb) from public;

@@ -1,0 +1,44 @@
+// GET /_dev/outbox: the e-mails the auth API would have sent, for tests and a developer on the
+// same machine (app.ts mounts /_dev on loopback only).
+import { Hono } from 'hono';
+import type { ServiceDeps } from '../gateway/service.ts';
+import { authTx } from './store.ts';
+
+interface OutboxRow {
+  id: number;
+  created_at: Date;
+  recipient: string;
+  kind: string;
+  subject: string;
+  body: string;
+  link: string | null;
+}
+
+export function createDevApp(deps: ServiceDeps) {
+  const dev = new Hono();
+  dev.get('/outbox', async (c) => {
+    const email = c.req.query('email');
+    const rows = await authTx(deps.db, async (tx) =>
+      email
+        ? (
+            await tx.query<OutboxRow>(
+              'select * from auth.outbox where lower(recipient) = lower($1) order by id',
+              [email],
+            )
+          ).rows
+        : (await tx.query<OutboxRow>('select * from auth.outbox order by id')).rows,
+    );
+    return c.json(
+      rows.map((r) => ({
+        id: r.id,
+        created_at: r.created_at.toISOString(),
+        recipient: r.recipient,
+        kind: r.kind,
+        subject: r.subject,
+        body: r.body,
+        link: r.link,
+      })),
+    );
+  });
+  return dev;
+}

@@ -1,0 +1,149 @@
+// Request plumbing shared by the auth routes: JSON bodies read the way GoTrue's
+// retrieveRequestParams reads them (a bad body is 400 bad_json, never a 500), the client's
+// address for rate limits and audit rows, and the API gateway's key check.
+import type { Context, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { isIP } from 'node:net';
+import { apikeyFailureBody } from '../gateway/context.ts';
+import type { Keys } from '../gateway/keys.ts';
+import { AuthError } from './errors.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** Auth bodies are small; anything larger is refused before it is parsed. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const jsonKind = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v;
+
+function badJson(detail: string): AuthError {
+  return AuthError.badRequest('bad_json', `Could not parse request body as JSON: ${detail}`);
+}
+
+export const isJsonObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Typed access to a JSON body; a field of the wrong type is GoTrue's unmarshal error. */
+export class Params {
+  constructor(private readonly body: JsonObject) {}
+
+  private wrongType(name: string, want: string): never {
+    throw badJson(
+      `json: cannot unmarshal ${jsonKind(this.body[name])} into Go struct field .${name} of type ${want}`,
+    );
+  }
+
+  has(name: string): boolean {
+    return Object.hasOwn(this.body, name) && this.body[name] !== null;
+  }
+
+  /** A string field; absent or null reads as '' like a Go string. */
+  string(name: string): string {
+    const v = this.body[name];
+    if (v === undefined || v === null) return '';
+    if (typeof v !== 'string') this.wrongType(name, 'string');
+    return v;
+  }
+
+  /** A *string field: undefined when absent or null. */
+  optionalString(name: string): string | undefined {
+    return this.has(name) ? this.string(name) : undefined;
+  }
+
+  boolean(name: string): boolean {
+    const v = this.body[name];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== 'boolean') this.wrongType(name, 'bool');
+    return v;
+  }
+
+  /** A map[string]interface{} field: undefined when absent or null. */
+  object(name: string): JsonObject | undefined {
+    const v = this.body[name];
+    if (v === undefined || v === null) return undefined;
+    if (!isJsonObject(v)) this.wrongType(name, 'map[string]interface {}');
+    return v;
+  }
+}
+
+export async function readParams(c: Context): Promise<Params> {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    throw badJson('could not read the request body');
+  }
+  if (text.trim() === '') throw badJson('unexpected end of JSON input');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw badJson(e instanceof SyntaxError ? e.message : 'invalid JSON');
+  }
+  if (!isJsonObject(parsed)) {
+    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
+  }
+  return new Params(parsed);
+}
+
+/** Reads an optional body (DELETE /admin/users/:id): empty means defaults. */
+export async function readOptionalParams(c: Context): Promise<Params> {
+  const text = await c.req.text().catch(() => '');
+  if (text.trim() === '') return new Params({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw badJson(e instanceof SyntaxError ? e.message : 'invalid JSON');
+  }
+  if (!isJsonObject(parsed)) {
+    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
+  }
+  return new Params(parsed);
+}
+
+const isLoopbackAddress = (a: string) =>
+  a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.');
+
+function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // Requests handed to app.fetch directly (no Node socket) have no peer.
+    return undefined;
+  }
+}
+
+/**
+ * The client a request stands for. A loopback peer is a local proxy (or a test standing in
+ * for several clients), so its first X-Forwarded-For entry is trusted; any other peer is the
+ * client itself, whatever it claims.
+ */
+export function clientIp(c: Context): string {
+  const peer = peerAddress(c);
+  if (peer === undefined || isLoopbackAddress(peer)) {
+    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first && isIP(first)) return first;
+  }
+  const ip = peer ?? 'unknown';
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+}
+
+/**
+ * What the API gateway (Kong on hosted Supabase) checks before GoTrue sees a request: a known
+ * `apikey` header or query parameter. GoTrue itself never sees requests without one.
+ */
+export function requireApiKey(keys: Keys): MiddlewareHandler {
+  return async (c, next) => {
+    const apikey = c.req.header('apikey') ?? c.req.query('apikey');
+    if (!apikey) return c.json(apikeyFailureBody({ kind: 'no_apikey' }), 401);
+    if (!keys.apikeyRole(apikey)) return c.json(apikeyFailureBody({ kind: 'invalid_apikey' }), 401);
+    await next();
+  };
+}
+
+export function bearerToken(c: Context): string | undefined {
+  const m = /^bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return m ? m[1] : undefined;
+}
