@@ -1,0 +1,179 @@
+// Object bytes on disk. Each upload gets a fresh version id (a UUID); its bytes live at
+// objects/<first two hex digits>/<version> and never change once written. Names chosen by users
+// never reach the file system, so no key can escape the folder or collide with another.
+//
+// Crash safety, in order: (1) bytes go to .tmp/<uuid> and are fsynced; (2) the temp file is renamed
+// to its final path and the directory fsynced; (3) only then does the database row that names the
+// version commit; (4) after the commit the replaced or deleted version is unlinked. A crash before
+// (3) leaves an unreferenced file, never a row pointing at missing or partial bytes; a crash after
+// (3) leaves an old file behind, which costs disk space only.
+import { randomUUID } from 'node:crypto';
+import { rmSync, type ReadStream } from 'node:fs';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Temp files older than this belong to no running upload (uploads are bounded by the size limit). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+// Temp folders of in-memory servers, removed at exit if nobody closed them.
+const ephemeralRoots = new Set<string>();
+let exitHookInstalled = false;
+function removeAtExit(root: string) {
+  ephemeralRoots.add(root);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const r of ephemeralRoots) rmSync(r, { recursive: true, force: true });
+  });
+}
+
+export interface DiskOptions {
+  /** Folder for the bytes; undefined means a private temp folder removed on close. */
+  root?: string;
+}
+
+export class BlobStore {
+  private readonly madeDirs = new Set<string>();
+
+  private constructor(
+    readonly root: string,
+    private readonly ephemeral: boolean,
+  ) {}
+
+  static async open(opts: DiskOptions): Promise<BlobStore> {
+    const ephemeral = opts.root === undefined;
+    const root = opts.root ?? (await mkdtemp(path.join(os.tmpdir(), 'arivia-storage-')));
+    await mkdir(path.join(root, '.tmp'), { recursive: true, mode: 0o700 });
+    await mkdir(path.join(root, 'objects'), { recursive: true, mode: 0o700 });
+    const store = new BlobStore(root, ephemeral);
+    if (ephemeral) removeAtExit(root);
+    else await store.removeStaleTemps();
+    return store;
+  }
+
+  static newVersion(): string {
+    return randomUUID();
+  }
+
+  /** The file of a version, or null for a version this store never wrote (e.g. set by hand in SQL). */
+  pathOf(version: unknown): string | null {
+    if (typeof version !== 'string' || !VERSION.test(version)) return null;
+    return path.join(this.root, 'objects', version.slice(0, 2), version);
+  }
+
+  /** A new temp file path (same file system as the final paths, so rename is atomic). */
+  tempPath(): string {
+    return path.join(this.root, '.tmp', randomUUID());
+  }
+
+  /** Moves a complete, fsynced temp file to the version's final path. */
+  async commit(tempPath: string, version: string): Promise<void> {
+    const final = this.pathOf(version);
+    if (!final) throw new Error(`not a version id: ${version}`);
+    const dir = path.dirname(final);
+    if (!this.madeDirs.has(dir)) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      this.madeDirs.add(dir);
+    }
+    await rename(tempPath, final);
+    await syncDir(dir);
+  }
+
+  /** Copies a version's bytes to a new version (for object copy), atomically. */
+  async copy(fromVersion: string, toVersion: string): Promise<boolean> {
+    const from = this.pathOf(fromVersion);
+    if (!from) return false;
+    const temp = this.tempPath();
+    try {
+      await copyFile(from, temp);
+      const fh = await open(temp, 'r+');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await this.commit(temp, toVersion);
+      return true;
+    } catch (e) {
+      await unlink(temp).catch(() => undefined);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+  }
+
+  async size(version: string): Promise<number | null> {
+    const p = this.pathOf(version);
+    if (!p) return null;
+    try {
+      return (await stat(p)).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Opens a version for reading; null when its bytes are gone. */
+  async read(version: unknown, range?: { start: number; end: number }): Promise<ReadStream | null> {
+    const p = this.pathOf(version);
+    if (!p) return null;
+    // Opening first turns a missing file into null instead of a stream error mid-response.
+    const fh = await open(p, 'r').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+    if (!fh) return null;
+    return fh.createReadStream({ start: range?.start, end: range?.end, highWaterMark: 256 * 1024 });
+  }
+
+  async remove(version: unknown): Promise<void> {
+    const p = this.pathOf(version);
+    if (!p) return;
+    await unlink(p).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  async removeAll(versions: unknown[]): Promise<void> {
+    await Promise.all(versions.map((v) => this.remove(v).catch(() => undefined)));
+  }
+
+  async close(): Promise<void> {
+    if (!this.ephemeral) return;
+    ephemeralRoots.delete(this.root);
+    await rm(this.root, { recursive: true, force: true });
+  }
+
+  private async removeStaleTemps(): Promise<void> {
+    const dir = path.join(this.root, '.tmp');
+    const now = Date.now();
+    for (const name of await readdir(dir)) {
+      const p = path.join(dir, name);
+      const info = await stat(p).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(p, { force: true });
+    }
+  }
+}
+
+/** Makes a rename durable. Some platforms cannot open directories; there it is best effort. */
+async function syncDir(dir: string): Promise<void> {
+  let fh;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Windows refuses to fsync a directory handle; the rename itself is still atomic.
+  } finally {
+    await fh?.close();
+  }
+}
