@@ -1,6 +1,13 @@
 // PGlite adapter: embedded Postgres in WebAssembly. One connection, so every transaction is
 // serialised by PGlite itself; a data directory keeps the database between runs.
 import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { moddatetime } from '@electric-sql/pglite/contrib/moddatetime';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 // Same value shapes as the pg adapter: int8 as number when safe, numeric as string.
@@ -28,8 +35,12 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+// The extensions Supabase projects commonly create (hosted Supabase ships them all), so the same
+// `create extension ... with schema extensions` in a migration works here too.
+const extensions = { btree_gist, citext, moddatetime, pg_trgm, pgcrypto, unaccent, uuid_ossp };
+
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions });
   const base = wrap(pg);
   return {
     kind: 'pglite',
