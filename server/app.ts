@@ -102,7 +102,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: ServerType | undefined;
   try {
-    const migrations = await migrate(db, config.supabaseDir, { seed: opts.seed, log });
+    const migrations = await migrate(db, config.supabaseDir, {
+      seed: opts.seed !== false && config.seed.enabled,
+      seedPaths: config.seed.sqlPaths,
+      log,
+    });
     const keys = createKeys(config);
     const built = buildApp({ db, config, keys });
     await built.reload();

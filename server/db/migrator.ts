@@ -1,6 +1,6 @@
 // Brings a database to the project's schema: platform bootstrap, then supabase/migrations/*.sql in
-// file-name order, each once and recorded as the Supabase CLI records them, then seed.sql on a
-// fresh database only.
+// file-name order, each once and recorded as the Supabase CLI records them, then the seed files
+// ([db.seed] sql_paths, default ./seed.sql) on a fresh database only.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +21,37 @@ function parseName(file: string) {
   return m ? { version: m[1]!, name: m[2] ?? '' } : null;
 }
 
+/** Expands the Supabase CLI's seed paths: plain files or `*` globs in one folder, in order. */
+export async function seedFiles(supabaseDir: string, patterns: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const pattern of patterns) {
+    const full = path.resolve(supabaseDir, pattern);
+    if (!full.includes('*')) {
+      if (existsSync(full) && !out.includes(full)) out.push(full);
+      continue;
+    }
+    const dir = path.dirname(full);
+    const re = new RegExp(
+      '^' +
+        path
+          .basename(full)
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*') +
+        '$',
+    );
+    if (!existsSync(dir)) continue;
+    for (const f of (await readdir(dir)).filter((f) => re.test(f)).sort()) {
+      const p = path.join(dir, f);
+      if (!out.includes(p)) out.push(p);
+    }
+  }
+  return out;
+}
+
 export async function migrate(
   db: Database,
   supabaseDir: string,
-  opts: { seed?: boolean; log?: (line: string) => void } = {},
+  opts: { seed?: boolean; seedPaths?: string[]; log?: (line: string) => void } = {},
 ): Promise<MigrationReport> {
   const log = opts.log ?? (() => undefined);
   const bootstrap = await readFile(bootstrapFile, 'utf8');
@@ -67,16 +94,17 @@ export async function migrate(
   }
 
   let seeded = false;
-  const seedFile = path.join(supabaseDir, 'seed.sql');
-  if (fresh && opts.seed !== false && existsSync(seedFile)) {
-    const sql = await readFile(seedFile, 'utf8');
-    await db
-      .transaction((tx) => tx.exec(sql))
-      .catch((e: Error) => {
-        throw new Error(`seed.sql failed: ${e.message}`, { cause: e });
-      });
-    seeded = true;
-    log('applied seed.sql');
+  if (fresh && opts.seed !== false) {
+    for (const file of await seedFiles(supabaseDir, opts.seedPaths ?? ['./seed.sql'])) {
+      const sql = await readFile(file, 'utf8');
+      await db
+        .transaction((tx) => tx.exec(sql))
+        .catch((e: Error) => {
+          throw new Error(`${path.relative(supabaseDir, file)} failed: ${e.message}`, { cause: e });
+        });
+      seeded = true;
+      log(`applied ${path.relative(supabaseDir, file)}`);
+    }
   }
   return { applied, seeded, total: files.length };
 }

@@ -51,6 +51,8 @@ export interface ServerConfig {
     refreshTokenReuseInterval: number;
   };
   storage: { fileSizeLimit: number };
+  /** [db.seed]: whether to seed a fresh database, and the files (globs, relative to supabase/). */
+  seed: { enabled: boolean; sqlPaths: string[] };
 }
 
 export interface ConfigInput {
@@ -110,6 +112,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
   const auth = section(toml, 'auth');
   const email = section(toml, 'auth', 'email');
   const storage = section(toml, 'storage');
+  const seed = section(toml, 'db', 'seed');
 
   const host = input.host ?? env.HOST ?? '127.0.0.1';
   const port = input.port ?? (env.PORT ? Number(env.PORT) : num(api.port, 54321));
@@ -161,6 +164,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     },
     storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2) },
+    seed: { enabled: bool(seed.enabled, true), sqlPaths: strs(seed.sql_paths, ['./seed.sql']) },
   };
 }
 
