@@ -1,0 +1,27 @@
+import { createContext } from 'react';
+import type { Session, User } from '@supabase/supabase-js';
+import type { Profile } from '../supabase';
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  profile: Profile | null;
+  /** Role names; empty for a deactivated account (the database grants it nothing). */
+  roles: string[];
+  /** Resolved permission keys (the seed's always-empty list, fixed). */
+  permissions: string[];
+  /** True while the session check, the profile and roles, or the permissions load. */
+  loading: boolean;
+  /** The session came from a password-recovery link. */
+  isPasswordRecovery: boolean;
+  hasRole: (role: string) => boolean;
+  hasPermission: (key: string) => boolean;
+  hasAllPermissions: (keys: readonly string[]) => boolean;
+  hasAnyPermission: (keys: readonly string[]) => boolean;
+  assertPermission: (key: string) => void;
+  assertPermissions: (keys: readonly string[]) => void;
+  /** Refresh the session, then reload profile, roles and permissions. */
+  refresh: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);

@@ -1,0 +1,145 @@
+// Roles and permission keys on the client (SEED-SPEC.md §3-§6, ARCHITECTURE.md "One resolution,
+// two places"). The database resolves a user's keys (public.my_permissions()); these pure helpers
+// mirror that resolution and answer the UI's questions. RLS is the real enforcement.
+import type { Access } from './paths';
+
+export const ROLES = ['admin', 'manager', 'housekeeper', 'technician'] as const;
+export type SystemRole = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<SystemRole, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  housekeeper: 'Housekeeper',
+  technician: 'Technician',
+};
+
+export function roleLabel(role: string): string {
+  return (ROLE_LABELS as Record<string, string>)[role] ?? role;
+}
+
+/** Exact match against the loaded role names, as the spec's role check. */
+export function hasRole(roles: readonly string[], role: string): boolean {
+  return roles.includes(role);
+}
+
+/** Does a user with these roles pass a guard asking for `required`? Admin passes manager guards. */
+export function meetsRole(roles: readonly string[], required: string): boolean {
+  if (hasRole(roles, required)) return true;
+  return required === 'manager' && hasRole(roles, 'admin');
+}
+
+/** May a user with these roles open a route of this access level (paths.ts)? */
+export function canAccess(access: Access, signedIn: boolean, roles: readonly string[]): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'user':
+      return signedIn;
+    case 'manager':
+    case 'admin':
+      return signedIn && meetsRole(roles, access);
+  }
+}
+
+export interface RoleGrant {
+  permission_key: string;
+  granted: boolean;
+}
+
+/**
+ * The resolution rule: start from the keys granted to the user's roles, then apply the per-user
+ * overrides (true adds a key, false removes it), so overrides win. Sorted, without duplicates.
+ */
+export function resolvePermissions(
+  roleGrants: readonly RoleGrant[],
+  overrides: Readonly<Record<string, boolean>> = {},
+): string[] {
+  const keys = new Set(roleGrants.filter((g) => g.granted).map((g) => g.permission_key));
+  for (const [key, granted] of Object.entries(overrides)) {
+    if (granted) keys.add(key);
+    else keys.delete(key);
+  }
+  return [...keys].sort();
+}
+
+export function hasPermission(permissions: readonly string[], key: string): boolean {
+  return permissions.includes(key);
+}
+
+export function hasAllPermissions(
+  permissions: readonly string[],
+  keys: readonly string[],
+): boolean {
+  return keys.every((k) => permissions.includes(k));
+}
+
+export function hasAnyPermission(permissions: readonly string[], keys: readonly string[]): boolean {
+  return keys.some((k) => permissions.includes(k));
+}
+
+export function missingPermissions(
+  permissions: readonly string[],
+  keys: readonly string[],
+): string[] {
+  return keys.filter((k) => !permissions.includes(k));
+}
+
+export class PermissionError extends Error {
+  readonly missing: readonly string[];
+  constructor(message: string, missing: readonly string[]) {
+    super(message);
+    this.name = 'PermissionError';
+    this.missing = missing;
+  }
+}
+
+/** Throws 'Permission denied: {permission}' when the key is not held. */
+export function assertPermission(permissions: readonly string[], key: string): void {
+  if (!hasPermission(permissions, key)) {
+    throw new PermissionError(`Permission denied: ${key}`, [key]);
+  }
+}
+
+/** Throws 'Missing permissions: {keys}' naming every key of the list that is not held. */
+export function assertPermissions(permissions: readonly string[], keys: readonly string[]): void {
+  const missing = missingPermissions(permissions, keys);
+  if (missing.length > 0) {
+    throw new PermissionError(`Missing permissions: ${missing.join(', ')}`, missing);
+  }
+}
+
+export interface GuardState {
+  loading: boolean;
+  signedIn: boolean;
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+export interface GuardRequirement {
+  role?: string;
+  permission?: string;
+  permissions?: readonly string[];
+}
+
+export type GuardOutcome =
+  | { kind: 'loading' }
+  | { kind: 'redirect' }
+  | { kind: 'allow' }
+  | { kind: 'role-denied'; role: string }
+  | { kind: 'permission-denied'; permission: string }
+  | { kind: 'permissions-missing'; missing: string[] };
+
+/** What the route guard shows (SEED-SPEC.md §2 "Route guard"), in the spec's order. */
+export function evaluateGuard(state: GuardState, req: GuardRequirement = {}): GuardOutcome {
+  if (state.loading) return { kind: 'loading' };
+  if (!state.signedIn) return { kind: 'redirect' };
+  if (req.role && !meetsRole(state.roles, req.role)) return { kind: 'role-denied', role: req.role };
+  if (req.permission && !hasPermission(state.permissions, req.permission)) {
+    return { kind: 'permission-denied', permission: req.permission };
+  }
+  if (req.permissions && req.permissions.length > 0) {
+    const missing = missingPermissions(state.permissions, req.permissions);
+    if (missing.length > 0) return { kind: 'permissions-missing', missing };
+  }
+  return { kind: 'allow' };
+}

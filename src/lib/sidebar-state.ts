@@ -1,0 +1,17 @@
+// The sidebar remembers expanded / collapsed in the cookie `sidebar:state` for 7 days
+// (SEED-SPEC.md §4, §9); the shadcn sidebar writes it, the layout reads it back on load.
+export const SIDEBAR_COOKIE = 'sidebar:state';
+export const SIDEBAR_COOKIE_MAX_AGE_S = 604800;
+
+/** true / false from a document.cookie string; undefined when the cookie is absent. */
+export function readSidebarCookie(cookie: string): boolean | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SIDEBAR_COOKIE) {
+      const v = rest.join('=');
+      if (v === 'true') return true;
+      if (v === 'false') return false;
+    }
+  }
+  return undefined;
+}

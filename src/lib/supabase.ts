@@ -1,0 +1,20 @@
+// The one supabase-js client, typed with the generated database types. Area screens (lazy chunks)
+// import it directly; code on the sign-in screen's critical path goes through getSupabase()
+// (supabase-client.ts) so supabase-js loads right after the first paint instead of before it.
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { env } from './app-env';
+
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    storage: window.localStorage,
+    storageKey: `sb-${env.supabaseProjectId}-auth-token`,
+  },
+});
+
+export type AppSupabaseClient = typeof supabase;
+export type Profile = Database['public']['Tables']['profiles']['Row'];
+export type ProfileUpdate = Database['public']['Tables']['profiles']['Update'];
