@@ -1,0 +1,60 @@
+// The full-page error screen of SEED-SPEC.md §2, shown on any uncaught render error.
+import { AlertTriangle, ChevronDown, Mail, RotateCcw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { env } from '@/lib/app-env';
+import { errorText, supportMailto } from '@/lib/error-report';
+
+export function ErrorScreen({ error }: { error: unknown }) {
+  usePageTitle('Something went wrong');
+  const details = errorText(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="bg-background text-foreground flex min-h-svh items-center justify-center p-4">
+      <div className="w-full max-w-lg space-y-6 rounded-xl border p-6 shadow-sm">
+        <div className="flex items-start gap-3">
+          <AlertTriangle aria-hidden="true" className="text-destructive mt-1 size-6 shrink-0" />
+          <div className="space-y-2">
+            <h1 className="text-xl font-semibold">Something went wrong</h1>
+            <p className="text-muted-foreground text-sm">
+              We're sorry, but something unexpected happened. Please try reloading the page.
+            </p>
+          </div>
+        </div>
+        <Collapsible>
+          <CollapsibleTrigger asChild>
+            <Button variant="ghost" size="sm" className="group -ml-2">
+              <ChevronDown
+                aria-hidden="true"
+                className="transition-transform group-data-[state=open]:rotate-180"
+              />
+              Error details
+            </Button>
+          </CollapsibleTrigger>
+          <CollapsibleContent>
+            <pre
+              data-testid="error-details"
+              className="bg-muted mt-2 max-h-64 overflow-auto rounded-md p-3 text-xs break-words whitespace-pre-wrap"
+            >
+              {details}
+              {stack ? `\n\n${stack}` : ''}
+            </pre>
+          </CollapsibleContent>
+        </Collapsible>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => window.location.reload()}>
+            <RotateCcw aria-hidden="true" />
+            Reload Page
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={supportMailto(env.supportEmail, details, window.location.href)}>
+              <Mail aria-hidden="true" />
+              Contact Support
+            </a>
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}

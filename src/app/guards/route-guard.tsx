@@ -1,0 +1,93 @@
+// The route guard of SEED-SPEC.md §2: 'Loading...' while auth or permissions load; no user →
+// redirect (history replaced) to /auth or the given target, remembering the page asked for;
+// then the role, single-permission and permission-list checks with the spec's texts.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ShieldAlert } from 'lucide-react';
+import { PageSpinner } from '@/components/page-spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useAuth } from '@/lib/auth/use-auth';
+import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/paths';
+import { evaluateGuard } from '@/lib/permissions';
+
+export interface RouteGuardProps {
+  role?: string;
+  permission?: string;
+  permissions?: readonly string[];
+  redirectTo?: string;
+  children?: ReactNode;
+}
+
+function Denied({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="flex flex-1 items-center justify-center p-6">
+      <div
+        role="alert"
+        className="bg-card w-full max-w-md space-y-3 rounded-xl border p-6 text-center shadow-sm"
+      >
+        <ShieldAlert aria-hidden="true" className="text-destructive mx-auto size-10" />
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function RouteGuard({
+  role,
+  permission,
+  permissions,
+  redirectTo = DEFAULT_SIGNED_OUT_REDIRECT,
+  children,
+}: RouteGuardProps) {
+  const auth = useAuth();
+  const location = useLocation();
+  const outcome = evaluateGuard(
+    {
+      loading: auth.loading,
+      signedIn: auth.user !== null,
+      roles: auth.roles,
+      permissions: auth.permissions,
+    },
+    { role, permission, permissions },
+  );
+
+  switch (outcome.kind) {
+    case 'loading':
+      return <PageSpinner label="Loading..." showLabel />;
+    case 'redirect':
+      return <Navigate to={redirectTo} replace state={{ from: location }} />;
+    case 'role-denied':
+      return (
+        <Denied title="Access Denied">
+          <p className="text-muted-foreground text-sm">
+            You need the {outcome.role} role to access this page.
+          </p>
+        </Denied>
+      );
+    case 'permission-denied':
+      return (
+        <Denied title="Permission Denied">
+          <p className="text-muted-foreground text-sm">
+            You don't have the required permission to access this page.
+          </p>
+        </Denied>
+      );
+    case 'permissions-missing':
+      return (
+        <Denied title="Access Denied">
+          <p className="text-muted-foreground text-sm">You are missing these permissions:</p>
+          <ul aria-label="Missing permissions" className="space-y-1 text-sm">
+            {outcome.missing.map((k) => (
+              <li key={k}>
+                <code className="bg-muted rounded px-1.5 py-0.5">{k}</code>
+              </li>
+            ))}
+          </ul>
+        </Denied>
+      );
+    case 'allow':
+      return children ?? <Outlet />;
+  }
+}

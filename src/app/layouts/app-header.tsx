@@ -1,0 +1,18 @@
+import { Separator } from '@/components/ui/separator';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+import { ThemeMenu } from './theme-menu';
+import { UserMenu } from './user-menu';
+
+export function AppHeader() {
+  return (
+    <header className="bg-background/95 sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur md:px-4">
+      <SidebarTrigger className="-ml-1 size-9" title="Toggle sidebar (Ctrl/Cmd+B)" />
+      <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
+      <span className="truncate text-sm font-semibold md:hidden">Arivia Ops</span>
+      <div className="ml-auto flex items-center gap-1">
+        <ThemeMenu />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import { NavLink, useLocation } from 'react-router';
+import { Settings, UserRound, Waves } from 'lucide-react';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { useAuth } from '@/lib/auth/use-auth';
+import { visibleNav } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
+
+function isActive(pathname: string, target: string) {
+  if (target === '/' || target === paths.admin.path) return pathname === target;
+  return pathname === target || pathname.startsWith(`${target}/`);
+}
+
+export function AppSidebar() {
+  const { user, roles, permissions } = useAuth();
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  const groups = visibleNav({ signedIn: user !== null, roles, permissions });
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+  const account = [
+    { title: paths.profile.title, path: paths.profile.path, icon: UserRound },
+    { title: paths.settings.title, path: paths.settings.path, icon: Settings },
+  ];
+
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip="Arivia Ops">
+              <NavLink to="/" onClick={closeOnMobile}>
+                <span className="bg-sidebar-primary text-sidebar-primary-foreground flex aspect-square size-8 items-center justify-center rounded-lg">
+                  <Waves aria-hidden="true" className="size-4" />
+                </span>
+                <span className="grid flex-1 text-left text-sm leading-tight">
+                  <span className="truncate font-semibold">Arivia Ops</span>
+                  <span className="text-sidebar-foreground/70 truncate text-xs">
+                    Operations console
+                  </span>
+                </span>
+              </NavLink>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Main">
+          {groups.map((group) => (
+            <SidebarGroup key={group.label}>
+              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <SidebarMenu>
+                  {group.areas.map((a) => (
+                    <SidebarMenuItem key={a.key}>
+                      <SidebarMenuButton
+                        asChild
+                        isActive={isActive(pathname, a.path)}
+                        tooltip={a.title}
+                      >
+                        <NavLink to={a.path} end={a.path === '/'} onClick={closeOnMobile}>
+                          <a.icon aria-hidden="true" />
+                          <span>{a.title}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  ))}
+                </SidebarMenu>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>
+        <SidebarMenu aria-label="Account">
+          {account.map((a) => (
+            <SidebarMenuItem key={a.path}>
+              <SidebarMenuButton asChild isActive={isActive(pathname, a.path)} tooltip={a.title}>
+                <NavLink to={a.path} onClick={closeOnMobile}>
+                  <a.icon aria-hidden="true" />
+                  <span>{a.title}</span>
+                </NavLink>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          ))}
+        </SidebarMenu>
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,27 @@
+import { Loader2 } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/** The centred spinner shown while a screen, the session or the permissions load. */
+export function PageSpinner({
+  label = 'Loading...',
+  showLabel = false,
+  className,
+}: {
+  label?: string;
+  showLabel?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        'flex min-h-[50vh] flex-1 flex-col items-center justify-center gap-3',
+        className,
+      )}
+    >
+      <Loader2 aria-hidden="true" className="text-muted-foreground size-8 animate-spin" />
+      <span className={showLabel ? 'text-muted-foreground text-sm' : 'sr-only'}>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { getSupabase } from '@/lib/supabase-client';
+import { notify } from '@/lib/toast';
+import { paths } from '@/lib/paths';
+import { emailField } from '@/lib/validation';
+
+export const requestResetSchema = z.object({ email: emailField });
+export type RequestResetInput = z.output<typeof requestResetSchema>;
+
+export async function requestPasswordReset(input: RequestResetInput) {
+  const { email } = z.parse(requestResetSchema, input);
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+    redirectTo: `${window.location.origin}${paths.resetPassword.path}`,
+  });
+  if (error) throw error;
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => notify.success('Password reset email sent! Check your inbox.'),
+    onError: () => notify.error('Failed to send password reset email'),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { getSupabase } from '@/lib/supabase-client';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import { currentPasswordField, emailField } from '@/lib/validation';
+
+export const signInSchema = z.object({ email: emailField, password: currentPasswordField });
+export type SignInInput = z.output<typeof signInSchema>;
+
+export async function signIn(input: SignInInput) {
+  const { email, password } = z.parse(signInSchema, input);
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data;
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: () => notify.success('Successfully signed in!'),
+    onError: (e) => notify.error(errorMessage(e, 'Failed to sign in')),
+  });
+}

@@ -1,0 +1,39 @@
+import { Button } from '@/components/ui/button';
+import { roleLabel } from '@/lib/permissions';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+
+/** One click fills the sign-in form with a demo account (local backend only). */
+export function DemoAccounts({ onPick }: { onPick: (email: string, password: string) => void }) {
+  return (
+    <section
+      aria-labelledby="demo-accounts-title"
+      className="space-y-3 rounded-lg border border-dashed p-4"
+    >
+      <div className="space-y-1">
+        <h2 id="demo-accounts-title" className="text-sm font-medium">
+          Demo accounts
+        </h2>
+        <p className="text-muted-foreground text-xs">
+          Local backend with demo data: password <code>{DEMO_PASSWORD}</code>.
+        </p>
+      </div>
+      <ul className="grid grid-cols-2 gap-2">
+        {DEMO_ACCOUNTS.map((a) => (
+          <li key={a.email}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-full"
+              title={a.email}
+              aria-label={`Use the ${a.role} demo account (${a.email})`}
+              onClick={() => onPick(a.email, DEMO_PASSWORD)}
+            >
+              {roleLabel(a.role)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  requestResetSchema,
+  useRequestPasswordReset,
+  type RequestResetInput,
+} from '../api/request-password-reset';
+
+export function RequestResetForm() {
+  const request = useRequestPasswordReset();
+  const form = useForm<RequestResetInput>({
+    resolver: zodResolver(requestResetSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await request.mutateAsync(values);
+    } catch {
+      // Reported by the mutation's toast.
+    }
+  });
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Request a reset link">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+        {request.isSuccess ? (
+          <p role="status" className="text-muted-foreground text-sm">
+            If an account exists for {request.variables.email}, a link to set a new password is on
+            its way.
+          </p>
+        ) : null}
+      </form>
+    </Form>
+  );
+}

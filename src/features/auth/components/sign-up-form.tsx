@@ -1,0 +1,111 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { signUpSchema, type SignUpInput } from '../api/sign-up';
+
+export function SignUpForm({
+  signUp,
+  onSignedUp,
+  onSwitchMode,
+}: {
+  signUp: UseMutationResult<{ email: string }, Error, SignUpInput>;
+  onSignedUp: (email: string) => void;
+  onSwitchMode: () => void;
+}) {
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { full_name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { email } = await signUp.mutateAsync(values);
+      onSignedUp(email);
+    } catch {
+      // Reported by the mutation's toast; the form keeps what was typed.
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create account">
+          <FormField
+            control={form.control}
+            name="full_name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Full name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="name" placeholder="Maria Kritikou" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    placeholder="you@company.com"
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <Input type="password" autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm password</FormLabel>
+                <FormControl>
+                  <Input type="password" autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={signUp.isPending}>
+            {signUp.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </Form>
+      <Button type="button" variant="link" className="w-full" onClick={onSwitchMode}>
+        Already have an account? Sign in
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// /auth: sign in, or create an account (?mode=signup). A signed-in visitor goes on to the page the
+// guard sent them from, or the dashboard.
+import { useState } from 'react';
+import { Navigate, useLocation, useSearchParams, type Location } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useAuth } from '@/lib/auth/use-auth';
+import { paths } from '@/lib/paths';
+import { useSignUp } from '../api/sign-up';
+import { AuthShell } from '../components/auth-shell';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+
+function returnTarget(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname === paths.auth.path) return paths.home.path;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function AuthRoute() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const signUp = useSignUp();
+  const [signedUpEmail, setSignedUpEmail] = useState('');
+  const mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  usePageTitle(mode === 'signup' ? 'Create Account' : 'Sign In');
+
+  // A sign-up in flight may hold a session for a moment: it is dropped, not followed.
+  if (user && !signUp.isPending) {
+    return <Navigate to={returnTarget(location.state)} replace />;
+  }
+
+  const switchTo = (next: 'signin' | 'signup') =>
+    setParams(next === 'signup' ? { mode: 'signup' } : {}, {
+      replace: true,
+      state: location.state,
+    });
+
+  return (
+    <AuthShell>
+      <Card>
+        {mode === 'signin' ? (
+          <>
+            <CardHeader className="text-center">
+              <CardTitle>
+                <h1 className="text-xl">Arivia Ops Console</h1>
+              </CardTitle>
+              <CardDescription>Sign In with your credentials.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SignInForm
+                key={signedUpEmail}
+                defaultEmail={signedUpEmail}
+                onSwitchMode={() => switchTo('signup')}
+              />
+            </CardContent>
+          </>
+        ) : (
+          <>
+            <CardHeader className="text-center">
+              <CardTitle>
+                <h1 className="text-xl">Create Account</h1>
+              </CardTitle>
+              <CardDescription>Get started with Arivia Ops, the operations app.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SignUpForm
+                signUp={signUp}
+                onSignedUp={(email) => {
+                  setSignedUpEmail(email);
+                  switchTo('signin');
+                }}
+                onSwitchMode={() => switchTo('signin')}
+              />
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,74 @@
+// /reset-password: request a reset link; or, arriving from the e-mailed link (a recovery session),
+// set a new password; or learn that the link has expired and ask for a new one.
+import { Link, useNavigate } from 'react-router';
+import { AlertTriangle } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageSpinner } from '@/components/page-spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isExpiredLink } from '@/lib/auth-redirect';
+import { useAuth } from '@/lib/auth/use-auth';
+import { paths } from '@/lib/paths';
+import { initialAuthRedirect } from '@/lib/initial-auth-redirect';
+import { AuthShell } from '../components/auth-shell';
+import { NewPasswordForm } from '../components/new-password-form';
+import { RequestResetForm } from '../components/request-reset-form';
+
+export function ResetPasswordRoute() {
+  usePageTitle('Reset password');
+  const { user, loading, isPasswordRecovery } = useAuth();
+  const navigate = useNavigate();
+  const fromLink = initialAuthRedirect.type === 'recovery';
+  const expired = isExpiredLink(initialAuthRedirect);
+  const recovering = user !== null && (isPasswordRecovery || fromLink);
+
+  if (fromLink && loading) {
+    return (
+      <AuthShell>
+        <PageSpinner label="Loading..." showLabel />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle>
+            <h1 className="text-xl">{recovering ? 'Set a new password' : 'Reset your password'}</h1>
+          </CardTitle>
+          <CardDescription>
+            {recovering
+              ? 'Choose a new password for your account.'
+              : 'Enter your e-mail address and we will send you a link to set a new password.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {expired && !recovering ? (
+            <Alert>
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>This link has expired</AlertTitle>
+              <AlertDescription>
+                Password reset links work once and only for a limited time. Request a new link
+                below.
+                {initialAuthRedirect.errorDescription ? (
+                  <span className="text-xs">({initialAuthRedirect.errorDescription})</span>
+                ) : null}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {recovering ? (
+            <NewPasswordForm onDone={() => void navigate(paths.home.path, { replace: true })} />
+          ) : (
+            <RequestResetForm />
+          )}
+          <p className="text-center text-sm">
+            <Link to={paths.auth.path} className="underline-offset-4 hover:underline">
+              Back to sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

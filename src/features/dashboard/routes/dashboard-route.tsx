@@ -1,0 +1,91 @@
+// The start screen for every role: a greeting, the areas this user can open, and for an account
+// with no role yet, who to ask for access. Area widgets arrive with their areas.
+import { Link } from 'react-router';
+import { Hourglass } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PageHeader } from '@/components/page-header';
+import { env } from '@/lib/app-env';
+import { useAuth } from '@/lib/auth/use-auth';
+import { firstNameOf, greetingFor } from '@/lib/format';
+import { visibleNav } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
+import { roleLabel } from '@/lib/permissions';
+
+export function DashboardRoute() {
+  const { user, profile, roles, permissions } = useAuth();
+  const name = firstNameOf(profile?.full_name) || user?.email || '';
+  const greeting = `${greetingFor(new Date().getHours())}${name ? `, ${name}` : ''}`;
+  const areas = visibleNav({ signedIn: true, roles, permissions })
+    .flatMap((g) => g.areas)
+    .filter((a) => a.path !== paths.home.path);
+  const deactivated = profile?.active === false;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Dashboard"
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="text-foreground text-base">{greeting}</span>
+            {roles.map((r) => (
+              <Badge key={r} variant="secondary">
+                {roleLabel(r)}
+              </Badge>
+            ))}
+          </span>
+        }
+      />
+      {roles.length === 0 ? (
+        <Alert>
+          <Hourglass aria-hidden="true" />
+          <AlertTitle>
+            {deactivated ? 'Your account is deactivated' : 'Waiting for access'}
+          </AlertTitle>
+          <AlertDescription>
+            <p>
+              {deactivated
+                ? 'An administrator has deactivated this account, so it holds no role for now.'
+                : 'Your account is ready, but no role has been assigned to it yet.'}{' '}
+              Ask an administrator of your company to{' '}
+              {deactivated ? 'reactivate it' : 'give you a role'} (Admin → Users), or write to{' '}
+              <a className="underline underline-offset-4" href={`mailto:${env.supportEmail}`}>
+                {env.supportEmail}
+              </a>
+              .
+            </p>
+            <p>This page shows your work as soon as you have access.</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {areas.length > 0 ? (
+        <section aria-labelledby="areas-title" className="space-y-3">
+          <h2 id="areas-title" className="text-lg font-semibold">
+            Your areas
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {areas.map((a) => (
+              <li key={a.key}>
+                <Link
+                  to={a.path}
+                  className="focus-visible:ring-ring/50 block rounded-xl outline-none focus-visible:ring-[3px]"
+                >
+                  <Card className="hover:bg-accent/50 h-full gap-2 py-4 transition-colors">
+                    <CardHeader className="px-4">
+                      <CardTitle className="flex items-center gap-2 text-base">
+                        <a.icon aria-hidden="true" className="size-4" />
+                        {a.title}
+                      </CardTitle>
+                      <CardDescription>{a.description}</CardDescription>
+                    </CardHeader>
+                  </Card>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

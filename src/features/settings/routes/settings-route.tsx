@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/page-header';
+import { ThemeSwitch } from '@/components/theme-switch';
+import { env } from '@/lib/app-env';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useSignOut } from '@/lib/auth/use-sign-out';
+import { paths } from '@/lib/paths';
+
+export function SettingsRoute() {
+  const { user } = useAuth();
+  const signOut = useSignOut();
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <PageHeader title="Settings" description="Appearance, your account and this device." />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Appearance</h2>
+          </CardTitle>
+          <CardDescription>System follows your device's light or dark setting.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ThemeSwitch />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Account</h2>
+          </CardTitle>
+          <CardDescription>Signed in as {user?.email}.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={paths.profile.path}>
+              <UserRound aria-hidden="true" />
+              Edit profile
+            </Link>
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Button>
+        </CardContent>
+      </Card>
+      {/* Install, offline status and storage used come with the offline issue. */}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>About</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="text-muted-foreground space-y-1 text-sm">
+          <p>Arivia Ops version {env.appVersion}</p>
+          <p>
+            Support:{' '}
+            <a className="underline underline-offset-4" href={`mailto:${env.supportEmail}`}>
+              {env.supportEmail}
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
