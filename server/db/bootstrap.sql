@@ -758,7 +758,9 @@ revoke all on function realtime.resolve_subscription(text, text, jsonb) from pub
 
 -- One call per committed transaction: for each change, the filters of this instance's
 -- subscriptions, and per (role, claims) group whether a select as that subscriber returns the
--- row (DELETEs are not checked: the row is gone, so only its primary key is sent).
+-- row, asked of the table as it is now, as Supabase's realtime.apply_rls does. Tables without
+-- RLS (and roles that bypass it) only need the key columns' privilege; DELETEs are not checked
+-- (the row is gone, so only its primary key is sent).
 -- Input: [{entity, action, record, old_record, filters: [[column, op, value, negate]],
 --          checks: [{role, claims, subs: [[filter index, ...], ...]}]}]
 create or replace function realtime.evaluate_changes(batch jsonb) returns jsonb
@@ -906,6 +908,12 @@ begin
         vis := vis || to_jsonb(true);
       elsif check_sql is null then
         vis := vis || to_jsonb(false);
+      elsif not rls or (select r.rolbypassrls from pg_roles r where r.rolname = chk ->> 'role') then
+        -- Without RLS in the way, apply_rls only asks for the key columns' privilege.
+        vis := vis || to_jsonb(coalesce((
+          select bool_and(has_column_privilege(chk ->> 'role', entity_, a.attnum, 'SELECT'))
+          from pg_attribute a where a.attrelid = entity_ and a.attname = any (pk)
+        ), false));
       else
         begin
           perform set_config('role', chk ->> 'role', true),

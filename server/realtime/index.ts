@@ -1,13 +1,177 @@
-// /realtime/v1 — Phoenix channels over WebSocket. (Stub: filled in by the realtime work.)
-import type { Server } from 'node:http';
+// /realtime/v1 — Supabase Realtime over Phoenix channels on a WebSocket: broadcast, presence and
+// postgres_changes, as @supabase/realtime-js uses them. The socket needs a valid `apikey` (the
+// API gateway's check); each channel acts as the access token of its join. Change capture,
+// private-channel policies and the cross-instance relay live in Postgres (bootstrap.sql).
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { WebSocketServer } from 'ws';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { apikeyFailureBody } from '../gateway/context.ts';
+import { Connection } from './connection.ts';
+import { Hub } from './hub.ts';
+import { Relay } from './relay.ts';
+import { identityFromApikey } from './tokens.ts';
+import { IDLE_TIMEOUT_MS, MAX_FRAME_BYTES } from './limits.ts';
+import type { Vsn } from './serializer.ts';
 
-export function createRealtime(_deps: ServiceDeps) {
+const WEBSOCKET_PATH = '/realtime/v1/websocket';
+const CLEANUP_EVERY_MS = 60_000;
+/** Headers a private channel's policies may read through request.headers (never credentials). */
+const HIDDEN_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'apikey',
+  'x-api-key',
+  'sec-websocket-key',
+  'sec-websocket-protocol',
+]);
+
+function refuse(socket: Duplex, status: number, text: string, body: unknown): void {
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
+export function createRealtime(deps: ServiceDeps) {
+  const log = (line: string) => console.error(line);
+  const hub = new Hub(deps, randomUUID(), log);
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  const timers: NodeJS.Timeout[] = [];
+  let unlistenMessages: (() => Promise<void>) | null = null;
+  let messageQueue: Promise<void> = Promise.resolve();
+  let started = false;
+  let closing = false;
+
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return;
+    if (closing) {
+      refuse(socket, 503, 'Service Unavailable', { message: 'Realtime is shutting down' });
+      return;
+    }
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const apikey = url.searchParams.get('apikey') ?? header('apikey') ?? header('x-api-key');
+    if (!apikey) {
+      refuse(socket, 401, 'Unauthorized', apikeyFailureBody({ kind: 'no_apikey' }));
+      return;
+    }
+    const identity = await identityFromApikey(deps.keys, apikey);
+    if (!identity) {
+      refuse(socket, 401, 'Unauthorized', apikeyFailureBody({ kind: 'invalid_apikey' }));
+      return;
+    }
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    if (vsn !== '1.0.0' && vsn !== '2.0.0') {
+      refuse(socket, 400, 'Bad Request', { message: `Unsupported serializer version: ${vsn}` });
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (!HIDDEN_HEADERS.has(k) && typeof v === 'string') headers[k] = v;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      if (closing) {
+        ws.close(1001, 'server shutting down');
+        return;
+      }
+      hub.connections.add(new Connection(hub, ws, vsn as Vsn, identity, headers));
+    });
+  }
+
+  /** Broadcast from the database (realtime.send / broadcast_changes): every instance delivers. */
+  function onMessage(id: string): void {
+    messageQueue = messageQueue
+      .then(async () => {
+        const { rows } = await deps.db.query<{
+          topic: string;
+          event: string;
+          payload: unknown;
+          private: boolean | null;
+        }>('select topic, event, payload, private from realtime.messages where id = $1', [id]);
+        const m = rows[0];
+        if (!m) return;
+        const topicKey = `${m.private ? 'private' : 'public'}:${m.topic}`;
+        if (!hub.hasListeners(topicKey)) return;
+        hub.deliverBroadcast(
+          topicKey,
+          {
+            kind: 'json',
+            payload: { type: 'broadcast', event: m.event, payload: m.payload, meta: { id } },
+          },
+          null,
+        );
+      })
+      .catch((e: unknown) => log(`[realtime] database broadcast failed: ${(e as Error).message}`));
+  }
+
+  async function cleanup(): Promise<void> {
+    try {
+      await deps.db.exec(
+        `delete from realtime.change_log where created_at < now() - interval '5 minutes';
+         delete from realtime.relay where created_at < now() - interval '5 minutes';
+         delete from realtime.messages where inserted_at < now() - interval '3 days';`,
+      );
+    } catch (e) {
+      log(`[realtime] cleanup failed: ${(e as Error).message}`);
+    }
+  }
+
   return {
+    /** The hub, for inspection by the realtime suites. */
+    hub,
     /** Takes over WebSocket upgrades on /realtime/v1/websocket. */
-    attach(_server: Server): void {},
-    /** Re-reads the supabase_realtime publication (after migrations). */
-    async reload(): Promise<void> {},
-    async close(): Promise<void> {},
+    attach(server: Server): void {
+      server.on('upgrade', (req, socket, head) => {
+        onUpgrade(req, socket, head).catch((e: unknown) => {
+          log(`[realtime] upgrade failed: ${(e as Error).message}`);
+          socket.destroy();
+        });
+      });
+    },
+    /** Re-reads the supabase_realtime publication (after migrations) and starts listening. */
+    async reload(): Promise<void> {
+      await deps.db.query('select realtime.sync_capture()');
+      if (started) return;
+      started = true;
+      await hub.feed.start();
+      unlistenMessages = await deps.db.listen('realtime_messages', onMessage);
+      if (deps.db.kind === 'postgres') {
+        hub.relay = new Relay(deps.db, hub);
+        await hub.relay.start();
+      }
+      await cleanup();
+      const sweep = setInterval(() => {
+        const deadline = Date.now() - IDLE_TIMEOUT_MS;
+        for (const conn of hub.connections) {
+          if (conn.lastSeen < deadline) conn.close(1000, 'heartbeat timeout');
+        }
+      }, 5000);
+      const clean = setInterval(() => void cleanup(), CLEANUP_EVERY_MS);
+      sweep.unref();
+      clean.unref();
+      timers.push(sweep, clean);
+    },
+    async close(): Promise<void> {
+      closing = true;
+      for (const t of timers) clearInterval(t);
+      for (const conn of [...hub.connections]) conn.close(1001, 'server shutting down');
+      await hub.relay?.stop();
+      hub.relay = null;
+      await unlistenMessages?.();
+      await hub.feed.stop();
+      await messageQueue;
+      wss.close();
+    },
   };
 }

@@ -1,0 +1,140 @@
+// The shared state of one server instance: which channels listen to which topic, presence, the
+// postgres_changes feed, and the relay to other instances on the same PostgreSQL. Channels call in
+// here; the hub fans messages out, encoding each one once per serializer version.
+import type { ServiceDeps } from '../gateway/service.ts';
+import type { Access, Channel } from './channel.ts';
+import type { Connection } from './connection.ts';
+import { ChangeFeed } from './change-feed.ts';
+import { PresenceRegistry, type PresenceDiff, type PresenceEntry } from './presence.ts';
+import { encodeJson, encodeUserBroadcast, type Vsn } from './serializer.ts';
+import type { Relay } from './relay.ts';
+
+/** A broadcast on its way to subscribers: raw from a v2 binary push, or a JSON payload map. */
+export type BroadcastBody =
+  | { kind: 'user'; event: string; encoding: 'json' | 'binary'; data: Buffer }
+  | { kind: 'json'; payload: Record<string, unknown> };
+
+export type AccessResult = { ok: true; access: Access } | { ok: false; message: string };
+
+type Log = (line: string) => void;
+
+export class Hub {
+  readonly presence = new PresenceRegistry();
+  readonly feed: ChangeFeed;
+  readonly connections = new Set<Connection>();
+  relay: Relay | null = null;
+  private readonly topics = new Map<string, Set<Channel>>();
+
+  constructor(
+    readonly deps: ServiceDeps,
+    readonly instanceId: string,
+    readonly log: Log,
+  ) {
+    this.feed = new ChangeFeed(deps.db, log);
+  }
+
+  addChannel(channel: Channel): void {
+    let set = this.topics.get(channel.topicKey);
+    if (!set) this.topics.set(channel.topicKey, (set = new Set()));
+    set.add(channel);
+  }
+
+  removeChannel(channel: Channel): void {
+    const set = this.topics.get(channel.topicKey);
+    if (!set) return;
+    set.delete(channel);
+    if (set.size === 0) this.topics.delete(channel.topicKey);
+  }
+
+  hasListeners(topicKey: string): boolean {
+    return this.topics.has(topicKey);
+  }
+
+  /** Fans a broadcast out here and, through the relay, on every other instance. */
+  broadcast(topicKey: string, body: BroadcastBody, origin: Channel | null, includeOrigin: boolean) {
+    this.deliverBroadcast(topicKey, body, includeOrigin ? null : origin);
+    this.relay?.publishBroadcast(topicKey, body);
+  }
+
+  deliverBroadcast(topicKey: string, body: BroadcastBody, exclude: Channel | null): void {
+    const set = this.topics.get(topicKey);
+    if (!set) return;
+    const frames = new Map<Vsn, string | Buffer | null>();
+    for (const channel of set) {
+      if (channel === exclude || channel.state !== 'joined' || !channel.canReadBroadcast) continue;
+      const vsn = channel.conn.vsn;
+      let frame = frames.get(vsn);
+      if (frame === undefined) {
+        frame = encodeBroadcast(vsn, channel.topic, body);
+        frames.set(vsn, frame);
+      }
+      if (frame !== null) channel.conn.send(frame);
+    }
+  }
+
+  presenceTrack(topicKey: string, entry: PresenceEntry): void {
+    this.deliverPresence(topicKey, this.presence.put(topicKey, entry));
+    this.relay?.publishPresenceTrack(topicKey, entry);
+  }
+
+  presenceUntrack(topicKey: string, owner: string): void {
+    const diff = this.presence.remove(topicKey, owner);
+    if (!diff) return;
+    this.deliverPresence(topicKey, diff);
+    this.relay?.publishPresenceUntrack(topicKey, owner);
+  }
+
+  deliverPresence(topicKey: string, diff: PresenceDiff): void {
+    for (const channel of this.topics.get(topicKey) ?? []) channel.deliverPresenceDiff(diff);
+  }
+
+  /** What a channel's identity may do on its private topic (realtime.messages policies). */
+  async channelAccess(channel: Channel): Promise<AccessResult> {
+    try {
+      const { rows } = await this.deps.db.query<{ access: Record<string, boolean> }>(
+        'select realtime.channel_access($1, $2, $3::jsonb, $4::jsonb) as access',
+        [
+          channel.subTopic,
+          channel.identity.role,
+          JSON.stringify(channel.identity.claims),
+          JSON.stringify(channel.conn.headers),
+        ],
+      );
+      const a = rows[0]!.access;
+      return {
+        ok: true,
+        access: {
+          broadcastRead: a.broadcast_read === true,
+          broadcastWrite: a.broadcast_write === true,
+          presenceRead: a.presence_read === true,
+          presenceWrite: a.presence_write === true,
+        },
+      };
+    } catch (e) {
+      // A policy that raises counts as a refusal, as Supabase's RlsPolicyError does.
+      this.log(`[realtime] channel access check failed: ${(e as Error).message}`);
+      return {
+        ok: false,
+        message: `You do not have permissions to read from this Channel topic: ${channel.subTopic}`,
+      };
+    }
+  }
+}
+
+function encodeBroadcast(vsn: Vsn, topic: string, body: BroadcastBody): string | Buffer | null {
+  if (body.kind === 'json') return encodeJson(vsn, null, null, topic, 'broadcast', body.payload);
+  if (vsn === '2.0.0') return encodeUserBroadcast(topic, body);
+  // A 1.0.0 socket cannot carry bytes; JSON-encoded user payloads are converted, binary dropped.
+  if (body.encoding === 'binary') return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.data.toString('utf8'));
+  } catch {
+    return null;
+  }
+  return encodeJson(vsn, null, null, topic, 'broadcast', {
+    type: 'broadcast',
+    event: body.event,
+    payload,
+  });
+}
