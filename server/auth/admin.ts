@@ -76,7 +76,14 @@ function passwordOf(params: Params): string | undefined {
   return password;
 }
 
-async function createUser(svc: AuthService, c: Context, role: string) {
+/** role and aud are varchar(255) columns. */
+function shortString(params: Params, name: string): string {
+  const v = params.string(name);
+  if (v.length > 255) throw AuthError.badRequest('validation_failed', `${name} is too long`);
+  return v;
+}
+
+async function createUser(svc: AuthService, c: Context, actorRole: string) {
   const params = await readParams(c);
   const rawEmail = params.string('email');
   if (rawEmail === '' && params.string('phone') === '') {
@@ -105,6 +112,8 @@ async function createUser(svc: AuthService, c: Context, role: string) {
     throw AuthError.badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   }
   const ban = banUntil(params);
+  const role = shortString(params, 'role');
+  const aud = shortString(params, 'aud');
   const userMetadata = params.object('user_metadata') ?? {};
   const appMetadata = params.object('app_metadata');
   const emailConfirm = params.boolean('email_confirm');
@@ -119,11 +128,11 @@ async function createUser(svc: AuthService, c: Context, role: string) {
       email,
       passwordHash,
       userMetadata,
-      role: params.string('role') || 'authenticated',
-      aud: params.string('aud') || 'authenticated',
+      role: role || 'authenticated',
+      aud: aud || 'authenticated',
     });
     await createEmailIdentity(tx, user.id, email);
-    await audit(tx, adminActor(role), 'user_signedup', ip, {
+    await audit(tx, adminActor(actorRole), 'user_signedup', ip, {
       user_id: user.id,
       user_email: email,
       user_phone: '',
@@ -155,7 +164,7 @@ async function updateUser(svc: AuthService, c: Context, role: string) {
 
   const updated = await authTx(svc.deps.db, async (tx) => {
     const user = await loadUser(tx, id);
-    const newRole = params.string('role');
+    const newRole = shortString(params, 'role');
     if (newRole !== '') {
       await tx.query('update auth.users set role = $2 where id = $1', [user.id, newRole]);
     }

@@ -2,6 +2,7 @@
 // same machine (app.ts mounts /_dev on loopback only).
 import { Hono } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { queryParam } from './request.ts';
 import { authTx } from './store.ts';
 
 interface OutboxRow {
@@ -17,7 +18,7 @@ interface OutboxRow {
 export function createDevApp(deps: ServiceDeps) {
   const dev = new Hono();
   dev.get('/outbox', async (c) => {
-    const email = c.req.query('email');
+    const email = queryParam(c, 'email');
     const rows = await authTx(deps.db, async (tx) =>
       email
         ? (

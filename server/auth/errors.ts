@@ -4,6 +4,7 @@
 // auth-js (lib/fetch.js handleError) reads either shape into error.code / status / message.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isPgError } from '../db/types.ts';
 
 export class AuthError extends Error {
   constructor(
@@ -70,11 +71,15 @@ export function errorResponse(c: Context, err: unknown): Response {
   if (err instanceof OAuthError) {
     return c.json({ error: err.error, error_description: err.description }, 400);
   }
-  const e =
-    err instanceof AuthError
-      ? err
-      : AuthError.internal('Unexpected failure, please check server logs for more information');
-  if (!(err instanceof AuthError)) console.error('[auth] unexpected error:', err);
+  let e: AuthError;
+  if (err instanceof AuthError) e = err;
+  else if (isPgError(err) && err.code?.startsWith('22')) {
+    // Postgres' data exceptions (a value it cannot store or compare) mean the input was bad.
+    e = AuthError.badRequest('validation_failed', 'Invalid input');
+  } else {
+    console.error('[auth] unexpected error:', err);
+    e = AuthError.internal('Unexpected failure, please check server logs for more information');
+  }
   const weak = e.weakPasswordReasons ? { weak_password: { reasons: e.weakPasswordReasons } } : {};
   const body = version
     ? { code: e.errorCode, message: e.message, ...weak }

@@ -2,18 +2,20 @@
 // GoTrue's wire formats: session and user JSON, JWT claims, error bodies and codes, and
 // redirects. Mounted by server/app.ts at /auth/v1; `devApp` at /_dev on loopback only.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { adminRoutes } from './admin.ts';
 import { createDevApp } from './dev.ts';
 import { API_VERSION_HEADER, apiVersionOf, AuthError, errorResponse } from './errors.ts';
 import { recoverRoutes } from './recover.ts';
-import { MAX_BODY_BYTES, requireApiKey } from './request.ts';
+import { limitBody, MAX_BODY_BYTES, requireApiKey } from './request.ts';
 import { createAuthService } from './service.ts';
 import { signupRoutes } from './signup.ts';
 import { tokenRoutes } from './token.ts';
 import { userRoutes } from './user.ts';
 import { verifyRoutes } from './verify.ts';
+
+/** Larger bodies are not read to the end: the connection is closed on them instead. */
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 export function createAuth(deps: ServiceDeps) {
   const svc = createAuthService(deps);
@@ -27,11 +29,9 @@ export function createAuth(deps: ServiceDeps) {
   });
   app.use(
     '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        errorResponse(c, new AuthError(413, 'validation_failed', 'Request body too large')),
-    }),
+    limitBody(MAX_BODY_BYTES, MAX_DRAINED_BYTES, (c) =>
+      errorResponse(c, new AuthError(413, 'validation_failed', 'Request body too large')),
+    ),
   );
 
   // E-mail links are opened by a browser that has no API key: the hosted gateway leaves /verify

@@ -67,6 +67,30 @@ export class Params {
   }
 }
 
+/** Postgres text and jsonb cannot hold U+0000; such input is refused before it reaches SQL. */
+export const hasNul = (s: string) => s.includes('\u0000');
+
+function containsNul(v: unknown): boolean {
+  if (typeof v === 'string') return hasNul(v);
+  if (Array.isArray(v)) return v.some(containsNul);
+  if (isJsonObject(v)) return Object.entries(v).some(([k, x]) => hasNul(k) || containsNul(x));
+  return false;
+}
+
+function parseBody(text: string): Params {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw badJson(e instanceof SyntaxError ? e.message : 'invalid JSON');
+  }
+  if (!isJsonObject(parsed)) {
+    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
+  }
+  if (containsNul(parsed)) throw badJson('strings must not contain U+0000');
+  return new Params(parsed);
+}
+
 export async function readParams(c: Context): Promise<Params> {
   let text: string;
   try {
@@ -75,32 +99,63 @@ export async function readParams(c: Context): Promise<Params> {
     throw badJson('could not read the request body');
   }
   if (text.trim() === '') throw badJson('unexpected end of JSON input');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw badJson(e instanceof SyntaxError ? e.message : 'invalid JSON');
-  }
-  if (!isJsonObject(parsed)) {
-    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
-  }
-  return new Params(parsed);
+  return parseBody(text);
 }
 
 /** Reads an optional body (DELETE /admin/users/:id): empty means defaults. */
 export async function readOptionalParams(c: Context): Promise<Params> {
   const text = await c.req.text().catch(() => '');
-  if (text.trim() === '') return new Params({});
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw badJson(e instanceof SyntaxError ? e.message : 'invalid JSON');
-  }
-  if (!isJsonObject(parsed)) {
-    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
-  }
-  return new Params(parsed);
+  return text.trim() === '' ? new Params({}) : parseBody(text);
+}
+
+/** A query parameter, with U+0000 (never valid in what it names) read as absent. */
+export function queryParam(c: Context, name: string): string {
+  const v = c.req.query(name) ?? '';
+  return hasNul(v) ? '' : v;
+}
+
+/**
+ * Bodies over `max` bytes are refused with 413. The rest of such a body is still read (up to
+ * `drainCap`) so the connection can serve the client's next request; beyond that the connection
+ * is closed instead.
+ */
+export function limitBody(
+  max: number,
+  drainCap: number,
+  onTooLarge: (c: Context) => Response,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const tooLarge = (close: boolean) => {
+      if (close) c.header('Connection', 'close');
+      return onTooLarge(c);
+    };
+    const announced = Number(c.req.header('content-length') ?? 'NaN');
+    if (Number.isFinite(announced) && announced > drainCap) return tooLarge(true);
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > drainCap) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge(true);
+      }
+      if (size <= max) chunks.push(value);
+    }
+    if (size > max) return tooLarge(false);
+    const buffer = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      buffer.set(chunk, offset);
+      offset += chunk.length;
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer });
+    return next();
+  };
 }
 
 const isLoopbackAddress = (a: string) =>

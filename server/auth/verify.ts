@@ -11,7 +11,7 @@ import { PKCE_PREFIX } from './links.ts';
 import { tokenHash, type EmailKind } from './mail.ts';
 import { issueAuthCode } from './pkce.ts';
 import { referrer } from './redirects.ts';
-import { readParams } from './request.ts';
+import { hasNul, readParams } from './request.ts';
 import type { AuthService } from './service.ts';
 import { issueSession, type AuthMethod, type SessionResponse } from './sessions.ts';
 import {
@@ -74,6 +74,7 @@ async function locateByHash(
   type: VerifyType,
   hash: string,
 ): Promise<Located> {
+  if (hasNul(hash)) throw linkInvalid();
   const bare = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash;
   for (const col of columnsOf(type)) {
     const r = await tx.query<UserRow>(
