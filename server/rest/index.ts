@@ -1,8 +1,236 @@
-// /rest/v1 — PostgREST grammar. (Stub: filled in by the REST module work.)
-import { Hono } from 'hono';
+// /rest/v1 — the PostgREST API supabase-js's postgrest-js speaks to (tables, views, rpc/).
+// Per request: verify the key and JWT, build one SQL statement from the query string against the
+// schema cache, run it in one transaction as the caller's role (runAs), and answer with the
+// JSON Postgres produced. The schema cache is reloaded at start, on `NOTIFY pgrst, 'reload schema'`
+// and through reloadSchema().
+import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { apikeyFailureBody, resolveAuth, runAs, type RequestAuth } from '../gateway/context.ts';
+import { RestError, jwtError, toRestError } from './errors.ts';
+import {
+  prepareRequest,
+  type PreparedRequest,
+  type RestRequest,
+  type RestSettings,
+} from './request.ts';
+import {
+  buildResponse,
+  checkInTransaction,
+  errorResponse,
+  type RestResponse,
+  type ResultRow,
+} from './response.ts';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { openApiSpec } from './open-api.ts';
 
-export function createRest(_deps: ServiceDeps) {
+/** The SQL a request would run, for benchmarks and debugging. */
+export interface RestSql {
+  sql: string;
+  params: (string | null)[];
+  role: string;
+  claims: Record<string, unknown>;
+  searchPath: string[];
+  /** GET on a volatile function first makes the transaction read-only. */
+  readOnly: boolean;
+}
+
+class Rollback {
+  constructor(readonly row: ResultRow) {}
+}
+
+const REST_PREFIX = '/rest/v1';
+
+function restPath(url: URL): string {
+  const i = url.pathname.indexOf(REST_PREFIX);
+  return i === -1 ? url.pathname : url.pathname.slice(i + REST_PREFIX.length);
+}
+
+function send(r: RestResponse): Response {
+  return new Response(r.body, { status: r.status, headers: r.headers });
+}
+
+export function createRest(deps: ServiceDeps) {
+  const { db, config, keys } = deps;
+  const settings: RestSettings = {
+    schemas: config.api.schemas,
+    extraSearchPath: config.api.extraSearchPath,
+    maxRows: config.api.maxRows,
+  };
+  let cache: SchemaCache | undefined;
+  let loading: Promise<SchemaCache> | undefined;
+  let listening = false;
+
+  async function reloadSchema(): Promise<void> {
+    const next = db.transaction((tx) => loadSchemaCache(tx, settings.schemas));
+    loading = next;
+    try {
+      cache = await next;
+    } finally {
+      if (loading === next) loading = undefined;
+    }
+    if (!listening) {
+      listening = true;
+      // PostgREST's channel: `NOTIFY pgrst, 'reload schema'` after DDL refreshes the cache.
+      await db
+        .listen('pgrst', (payload) => {
+          if (payload === '' || payload === 'reload schema') {
+            reloadSchema().catch((e: unknown) =>
+              console.error('[rest] schema reload failed:', e instanceof Error ? e.message : e),
+            );
+          }
+        })
+        .catch(() => {
+          listening = false;
+        });
+    }
+  }
+
+  async function currentCache(): Promise<SchemaCache> {
+    if (loading) return loading;
+    if (cache) return cache;
+    await reloadSchema();
+    return cache!;
+  }
+
+  async function restRequest(c: Context): Promise<RestRequest> {
+    const url = new URL(c.req.url);
+    const method = c.req.method.toUpperCase();
+    const req: RestRequest = {
+      method,
+      path: restPath(url),
+      query: url.search.startsWith('?') ? url.search.slice(1) : url.search,
+      header: (name) => c.req.header(name),
+    };
+    if (method !== 'GET' && method !== 'HEAD') req.body = await c.req.text();
+    return req;
+  }
+
+  async function execute(
+    prepared: PreparedRequest,
+    auth: RequestAuth,
+    headers: Record<string, string>,
+  ): Promise<RestResponse> {
+    const info = {
+      method: prepared.method,
+      path: prepared.requestPath,
+      headers,
+      searchPath: prepared.searchPath,
+    };
+    if (prepared.media.kind === 'plan') {
+      const plan = await runAs(db, auth, info, async (tx) => {
+        const res = await tx.query<Record<string, unknown>>(prepared.sql, prepared.params);
+        throw new Rollback({
+          total: null,
+          page_total: 0,
+          response_headers: null,
+          response_status: null,
+          body:
+            prepared.media.kind === 'plan' && prepared.media.format === 'json'
+              ? JSON.stringify(res.rows[0]?.['QUERY PLAN'] ?? null)
+              : res.rows.map((r) => String(r['QUERY PLAN'])).join('\n'),
+        });
+      }).catch((e: unknown) => {
+        if (e instanceof Rollback) return e.row;
+        throw e;
+      });
+      return {
+        status: 200,
+        headers: {
+          'Content-Type':
+            prepared.media.format === 'json'
+              ? 'application/vnd.pgrst.plan+json; charset=utf-8'
+              : 'application/vnd.pgrst.plan+text; charset=utf-8',
+        },
+        body: plan.body,
+      };
+    }
+    let row: ResultRow;
+    try {
+      row = await runAs(db, auth, info, async (tx) => {
+        if (prepared.readOnly) {
+          await tx.query(`select pg_catalog.set_config('transaction_read_only', 'on', true)`);
+        }
+        const res = await tx.query<ResultRow>(prepared.sql, prepared.params);
+        const r = res.rows[0]!;
+        checkInTransaction(prepared, r);
+        // Status and headers are checked before commit: a bad override must not commit.
+        buildResponse(prepared, r);
+        if (prepared.prefs.tx === 'rollback') throw new Rollback(r);
+        return r;
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+      row = e.row;
+    }
+    return buildResponse(prepared, row);
+  }
+
+  async function handle(c: Context): Promise<Response> {
+    const authResult = await resolveAuth(keys, c);
+    if (!authResult.ok) {
+      const f = authResult.failure;
+      if (f.kind === 'jwt') return send(errorResponse(jwtError(f.error)));
+      return c.json(apikeyFailureBody(f), 401);
+    }
+    const auth = authResult.auth;
+    const authed = auth.role !== 'anon';
+    try {
+      const req = await restRequest(c);
+      const sc = await currentCache();
+      if (req.path === '' || req.path === '/') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+        }
+        return c.json(openApiSpec(sc, settings, req.header('accept-profile'), config.publicUrl));
+      }
+      const prepared = prepareRequest(sc, settings, req);
+      const headers: Record<string, string> = {};
+      c.req.raw.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+      return send(await execute(prepared, auth, headers));
+    } catch (e) {
+      const err = toRestError(e, authed);
+      if (err.status >= 500) {
+        console.error('[rest] error', c.req.method, c.req.path, e instanceof Error ? e.stack : e);
+      }
+      return send(errorResponse(err));
+    }
+  }
+
   const app = new Hono();
-  return { app, reloadSchema: async () => undefined };
+  app.all('*', handle);
+
+  // The statement a request would run, with the role and settings runAs would apply: the same
+  // path as a real request up to the database call.
+  const sqlApp = new Hono();
+  sqlApp.all('*', async (c) => {
+    const authResult = await resolveAuth(keys, c);
+    if (!authResult.ok) return c.json({ error: authResult.failure.kind }, 401);
+    try {
+      const prepared = prepareRequest(await currentCache(), settings, await restRequest(c));
+      const out: RestSql = {
+        sql: prepared.sql,
+        params: prepared.params,
+        role: authResult.auth.role,
+        claims: authResult.auth.claims,
+        searchPath: prepared.searchPath,
+        readOnly: prepared.readOnly,
+      };
+      return c.json(out);
+    } catch (e) {
+      const err = toRestError(e, authResult.auth.role !== 'anon');
+      return c.json(err.body, err.status as 400);
+    }
+  });
+
+  /** The SQL (and role, claims, search_path) a REST request would run; throws on a bad request. */
+  async function toSql(request: Request): Promise<RestSql> {
+    const res = await sqlApp.request(request);
+    const body = (await res.json()) as RestSql | { message?: string; error?: string };
+    if (!res.ok) throw new Error(`request refused (${res.status}): ${JSON.stringify(body)}`);
+    return body as RestSql;
+  }
+
+  return { app, reloadSchema, toSql };
 }

@@ -1,0 +1,430 @@
+// Read plans and mutations to SQL, in the shapes PostgREST generates (Query/QueryBuilder.hs and
+// SqlFragment.hs): embedded resources as LATERAL joins aggregated with json_agg / row_to_json,
+// `!inner` as INNER JOIN LATERAL, counts with EXISTS for inner embeds, and the whole response
+// body built by Postgres as JSON text. Identifiers are quoted; every value is a $n parameter
+// whose type Postgres infers from the column it meets (PostgREST's "unknown" literals).
+import type { Field } from './query-params.ts';
+import type {
+  EmbedNode,
+  PlanFilter,
+  PlanLogic,
+  PlanOrder,
+  ReadNode,
+  SelectField,
+} from './read-plan.ts';
+import { isToOne, type Column, type Relation, type Routine } from './schema-cache.ts';
+import { arrayLiteral, ident, qualified, type Params } from './sql.ts';
+
+const OPERATORS: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+};
+
+const FTS_FUNCTIONS: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+
+function fieldExpr(alias: string, f: Field, p: Params): string {
+  if (f.name === '*') return `${ident(alias)}.*`;
+  let e = `${ident(alias)}.${ident(f.name)}`;
+  for (const op of f.jsonPath) e += `${op.arrow}${p.add(op.key)}${op.index ? '::int' : ''}`;
+  return e;
+}
+
+/** The key a selected field gets in the JSON: its alias, the last JSON key, or the column. */
+function outputName(s: SelectField): string {
+  if (s.alias !== undefined) return s.alias;
+  for (let i = s.field.jsonPath.length - 1; i >= 0; i--) {
+    const op = s.field.jsonPath[i]!;
+    if (!op.index) return op.key;
+  }
+  return s.field.name;
+}
+
+function selectItem(alias: string, s: SelectField, p: Params): string {
+  if (s.field.name === '*') return `${ident(alias)}.*`;
+  let e = fieldExpr(alias, s.field, p);
+  if (s.cast !== undefined) e = `CAST(${e} AS ${s.cast})`;
+  const needsAs = s.alias !== undefined || s.cast !== undefined || s.field.jsonPath.length > 0;
+  return needsAs ? `${e} AS ${ident(outputName(s))}` : e;
+}
+
+function columnOf(node: ReadNode, name: string): Column | undefined {
+  return node.relation?.columnMap.get(name);
+}
+
+function renderFilter(node: ReadNode, f: PlanFilter, p: Params, count: boolean): string {
+  if (f.kind === 'null-embed') {
+    if (count) return `${f.isNull ? 'NOT ' : ''}${existsEmbed(f.embed, node, p)}`;
+    const agg = ident(f.embed.aggAlias);
+    const test = isToOne(f.embed.relationship) ? `row_to_json(${agg}.*)` : `${agg}.${agg}`;
+    return `${test} IS ${f.isNull ? '' : 'NOT '}NULL`;
+  }
+  const op = f.expr.operation;
+  let lhs = fieldExpr(node.alias, f.field, p);
+  let sql: string;
+  switch (op.kind) {
+    case 'op': {
+      const value =
+        op.operator === 'like' || op.operator === 'ilike'
+          ? op.value.replaceAll('*', '%')
+          : op.value;
+      sql = `${lhs} ${OPERATORS[op.operator]} ${p.add(value)}`;
+      break;
+    }
+    case 'quant': {
+      const value =
+        op.operator === 'like' || op.operator === 'ilike'
+          ? op.value.replaceAll('*', '%')
+          : op.value;
+      sql = `${lhs} ${OPERATORS[op.operator]} ${op.quantifier === 'any' ? 'ANY' : 'ALL'}(${p.add(value)})`;
+      break;
+    }
+    case 'in':
+      sql =
+        op.values.length === 1 && op.values[0] === ''
+          ? `${lhs} = ANY('{}')`
+          : `${lhs} = ANY(${p.add(arrayLiteral(op.values))})`;
+      break;
+    case 'is': {
+      const kw = {
+        null: 'NULL',
+        not_null: 'NOT NULL',
+        true: 'TRUE',
+        false: 'FALSE',
+        unknown: 'UNKNOWN',
+      };
+      sql = `${lhs} IS ${kw[op.value]}`;
+      break;
+    }
+    case 'isdistinct':
+      sql = `${lhs} IS DISTINCT FROM ${p.add(op.value)}`;
+      break;
+    case 'fts': {
+      const lang = op.language !== undefined ? `${p.add(op.language)}::regconfig, ` : '';
+      // PostgREST applies to_tsvector to columns that are not tsvector already.
+      const col = f.field.jsonPath.length === 0 ? columnOf(node, f.field.name) : undefined;
+      if (f.field.jsonPath.length > 0 || (col && col.baseType !== 'tsvector')) {
+        lhs = `to_tsvector(${lang}${lhs})`;
+      }
+      sql = `${lhs} @@ ${FTS_FUNCTIONS[op.operator]}(${lang}${p.add(op.value)})`;
+      break;
+    }
+  }
+  return f.expr.negated ? `NOT ${sql}` : sql;
+}
+
+function renderLogic(node: ReadNode, l: PlanLogic, p: Params, count: boolean): string {
+  if (l.kind === 'stmt') return renderFilter(node, l.filter, p, count);
+  const inner = l.children.map((c) => renderLogic(node, c, p, count));
+  const joined = `(${inner.join(l.operator === 'and' ? ' AND ' : ' OR ')})`;
+  return l.negated ? `NOT ${joined}` : joined;
+}
+
+function renderOrder(node: ReadNode, order: PlanOrder[], p: Params): string {
+  if (order.length === 0) return '';
+  const terms = order.map((o) => {
+    const e =
+      o.kind === 'field'
+        ? fieldExpr(node.alias, o.field, p)
+        : fieldExpr(o.embed.aggAlias, o.field, p);
+    return `${e}${o.direction ? ` ${o.direction.toUpperCase()}` : ''}${o.nulls ? ` NULLS ${o.nulls.toUpperCase()}` : ''}`;
+  });
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+function renderRange(offset: number, limit: number | undefined): string {
+  return `${limit !== undefined ? ` LIMIT ${limit}` : ''}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
+}
+
+/** The join of an embedded node to its parent (and through the junction for many-to-many). */
+function joinConditions(e: EmbedNode, parentAlias: string): string[] {
+  const r = e.relationship;
+  if (r.cardinality === 'm2m' && r.junction && e.junctionAlias) {
+    const j = ident(e.junctionAlias);
+    return [
+      ...r.junction.sourceColumns.map(
+        ([pc, jc]) => `${j}.${ident(jc)} = ${ident(parentAlias)}.${ident(pc)}`,
+      ),
+      ...r.junction.targetColumns.map(
+        ([tc, jc]) => `${ident(e.alias)}.${ident(tc)} = ${j}.${ident(jc)}`,
+      ),
+    ];
+  }
+  return r.columns.map(
+    ([pc, fc]) => `${ident(e.alias)}.${ident(fc)} = ${ident(parentAlias)}.${ident(pc)}`,
+  );
+}
+
+function fromClause(node: ReadNode): string {
+  const e = node as Partial<EmbedNode>;
+  const junction =
+    e.junctionFrom && e.junctionAlias ? `, ${e.junctionFrom} AS ${ident(e.junctionAlias)}` : '';
+  return `${node.from} AS ${ident(node.alias)}${junction}`;
+}
+
+/** SELECT … for a node and, through LATERAL joins, everything embedded under it. */
+export function renderReadQuery(
+  node: ReadNode,
+  p: Params,
+  opts: { parentAlias?: string; limit?: number } = {},
+): string {
+  const cols = node.select.map((s) => selectItem(node.alias, s, p));
+  const joins: string[] = [];
+  for (const e of node.embeds) {
+    const sub = renderReadQuery(e, p, { parentAlias: node.alias, limit: e.range.limit });
+    const agg = ident(e.aggAlias);
+    const kind = e.inner ? 'INNER' : 'LEFT';
+    if (isToOne(e.relationship)) {
+      joins.push(`${kind} JOIN LATERAL (${sub}) AS ${agg} ON TRUE`);
+      if (e.hasOutput)
+        cols.push(e.spread ? `${agg}.*` : `row_to_json(${agg}.*) AS ${ident(e.outputName)}`);
+    } else {
+      joins.push(
+        `${kind} JOIN LATERAL (SELECT json_agg(${agg}) AS ${agg} FROM (${sub}) AS ${agg}) AS ${agg} ON ${e.inner ? `${agg}.${agg} IS NOT NULL` : 'TRUE'}`,
+      );
+      if (e.hasOutput) cols.push(`COALESCE(${agg}.${agg}, '[]') AS ${ident(e.outputName)}`);
+    }
+  }
+  const where = [
+    ...(opts.parentAlias !== undefined ? joinConditions(node as EmbedNode, opts.parentAlias) : []),
+    ...node.where.map((l) => renderLogic(node, l, p, false)),
+  ];
+  return (
+    `SELECT ${cols.join(', ')} FROM ${fromClause(node)}` +
+    (joins.length ? ` ${joins.join(' ')}` : '') +
+    (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    renderOrder(node, node.order, p) +
+    renderRange(node.range.offset, opts.limit)
+  );
+}
+
+function existsEmbed(e: EmbedNode, parent: ReadNode, p: Params): string {
+  return `EXISTS (${renderCountQuery(e, p, parent.alias)})`;
+}
+
+/**
+ * `SELECT 1 …` with the node's filters, for counting: inner embeds become EXISTS, the others
+ * (and all the JSON building) are left out, as PostgREST's readPlanToCountQuery does.
+ */
+export function renderCountQuery(node: ReadNode, p: Params, parentAlias?: string): string {
+  const where = [
+    ...(parentAlias !== undefined ? joinConditions(node as EmbedNode, parentAlias) : []),
+    ...node.where.map((l) => renderLogic(node, l, p, true)),
+    ...node.embeds.filter((e) => e.inner).map((e) => existsEmbed(e, node, p)),
+  ];
+  return `SELECT 1 FROM ${fromClause(node)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+}
+
+export function renderConditions(node: ReadNode, conds: PlanLogic[], p: Params): string[] {
+  return conds.map((l) => renderLogic(node, l, p, false));
+}
+
+export function renderOrderBy(node: ReadNode, order: PlanOrder[], p: Params): string {
+  return renderOrder(node, order, p);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations and calls: each is the body of the `pgrst_source` CTE and returns the affected rows.
+
+export interface InsertSpec {
+  relation: Relation;
+  alias: string;
+  columns: Column[];
+  /** The rows, as a JSON array. */
+  body: string;
+  applyDefaults: boolean;
+  onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
+}
+
+export function renderInsert(s: InsertSpec, p: Params): string {
+  const table = `${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}`;
+  const bodyParam = p.add(s.body);
+  let sql: string;
+  if (s.columns.length === 0) {
+    sql = `INSERT INTO ${table} SELECT FROM json_array_elements(${bodyParam}::json)`;
+  } else {
+    const names = s.columns.map((c) => ident(c.name)).join(', ');
+    const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
+    let source: string;
+    if (s.applyDefaults) {
+      const defaults = s.columns
+        .filter((c) => c.default !== null)
+        .map((c) => `${p.add(c.name)}::text, ${c.default}`)
+        .join(', ');
+      source =
+        `jsonb_to_recordset((SELECT jsonb_agg(jsonb_build_object(${defaults}) || pgrst_elem) ` +
+        `FROM jsonb_array_elements(${bodyParam}::jsonb) AS pgrst_elem)) AS pgrst_body(${typed})`;
+    } else {
+      source = `json_to_recordset(${bodyParam}::json) AS pgrst_body(${typed})`;
+    }
+    sql = `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${source}`;
+  }
+  if (s.onConflict && s.onConflict.columns.length > 0) {
+    const target = s.onConflict.columns.map(ident).join(', ');
+    if (s.onConflict.resolution === 'ignore' || s.columns.length === 0) {
+      sql += ` ON CONFLICT (${target}) DO NOTHING`;
+    } else {
+      const sets = s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ');
+      sql += ` ON CONFLICT (${target}) DO UPDATE SET ${sets}`;
+    }
+  }
+  return `${sql} RETURNING ${ident(s.alias)}.*`;
+}
+
+export interface UpdateSpec {
+  relation: Relation;
+  alias: string;
+  columns: Column[];
+  /** One object, as JSON. */
+  body: string;
+  where: string[];
+  /** ORDER BY … LIMIT … choosing the affected rows (tables only, through ctid). */
+  limited?: { order: string; limit?: number; offset: number; where: string[] };
+}
+
+function limitedRows(s: {
+  relation: Relation;
+  alias: string;
+  limited?: UpdateSpec['limited'];
+}): string {
+  const l = s.limited!;
+  return (
+    `${ident(s.alias)}.ctid = ANY(ARRAY(SELECT ${ident(s.alias)}.ctid FROM ${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}` +
+    `${l.where.length ? ` WHERE ${l.where.join(' AND ')}` : ''}${l.order}${renderRange(l.offset, l.limit)}))`
+  );
+}
+
+export function renderUpdate(s: UpdateSpec, p: Params): string {
+  const table = `${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}`;
+  if (s.columns.length === 0) {
+    // Nothing to set: no row is touched, the representation is empty.
+    return `SELECT ${ident(s.alias)}.* FROM ${table} WHERE false`;
+  }
+  const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
+  const sets = s.columns.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`).join(', ');
+  const where = s.limited ? [limitedRows(s)] : s.where;
+  return (
+    `UPDATE ${table} SET ${sets} FROM (SELECT * FROM json_to_record(${p.add(s.body)}::json) AS pgrst_body(${typed})) AS pgrst_body` +
+    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${ident(s.alias)}.*`
+  );
+}
+
+export interface DeleteSpec {
+  relation: Relation;
+  alias: string;
+  where: string[];
+  limited?: UpdateSpec['limited'];
+}
+
+export function renderDelete(s: DeleteSpec): string {
+  const where = s.limited ? [limitedRows(s)] : s.where;
+  return (
+    `DELETE FROM ${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}` +
+    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${ident(s.alias)}.*`
+  );
+}
+
+export interface CallSpec {
+  routine: Routine;
+  /** Named arguments as a JSON object, or one positional JSON value (single json/jsonb parameter). */
+  args: { kind: 'named'; names: string[]; body: string } | { kind: 'single'; body: string };
+}
+
+export function renderCall(s: CallSpec, p: Params): string {
+  const r = s.routine;
+  const fn = qualified(r.schema, r.name);
+  const scalar = r.returns !== 'composite';
+  const callAlias = scalar ? 'pgrst_call(pgrst_scalar)' : 'pgrst_call';
+  if (s.args.kind === 'single') {
+    const type = r.params[0]?.type ?? 'json';
+    return `SELECT pgrst_call.* FROM ${fn}(${p.add(s.args.body)}::${type}) AS ${callAlias}`;
+  }
+  if (s.args.names.length === 0) return `SELECT pgrst_call.* FROM ${fn}() AS ${callAlias}`;
+  const params = s.args.names.map((n) => r.params.find((x) => x.name === n)!);
+  const typed = params.map((x) => `${ident(x.name)} ${x.type}`).join(', ');
+  const named = params
+    .map((x) => `${x.variadic ? 'VARIADIC ' : ''}${ident(x.name)} := pgrst_args.${ident(x.name)}`)
+    .join(', ');
+  return (
+    `SELECT pgrst_call.* FROM json_to_record(${p.add(s.args.body)}::json) AS pgrst_args(${typed}), ` +
+    `LATERAL ${fn}(${named}) AS ${callAlias}`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statement a request runs: one row with the count, the page size and the body.
+
+export type BodyShape =
+  | { kind: 'array'; stripNulls: boolean }
+  | { kind: 'object'; stripNulls: boolean }
+  | { kind: 'scalar' }
+  | { kind: 'setof-scalar' }
+  | { kind: 'none' };
+
+function bodyExpr(shape: BodyShape): string {
+  const strip = (e: string, on: boolean) => (on ? `json_strip_nulls(${e})` : e);
+  switch (shape.kind) {
+    case 'array':
+      return `coalesce(${strip('json_agg(_postgrest_t)', shape.stripNulls)}, '[]')::text`;
+    case 'object':
+      return `coalesce(${strip('json_agg(_postgrest_t)->0', shape.stripNulls)}, 'null')::text`;
+    case 'scalar':
+      return `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')::text`;
+    case 'setof-scalar':
+      return `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`;
+    case 'none':
+      return `''`;
+  }
+}
+
+const GUCS =
+  `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
+  `nullif(current_setting('response.status', true), '') AS response_status`;
+
+export interface Statement {
+  /** The CTE `pgrst_source`: a mutation or a function call. */
+  source?: string;
+  /** The rows of the response (SELECT … FROM the table or pgrst_source). */
+  main: string;
+  /** SELECT 1 … rows to count, when a count was asked for. */
+  count?: string;
+  body: BodyShape;
+  /** Columns of the first affected row to report (Location header). */
+  locationColumns?: string[];
+}
+
+export function renderStatement(s: Statement): string {
+  const total = s.count
+    ? `(SELECT pg_catalog.count(*) FROM (${s.count}) AS _postgrest_c)`
+    : s.source
+      ? `(SELECT pg_catalog.count(*) FROM pgrst_source)`
+      : 'NULL::bigint';
+  const location = s.locationColumns
+    ? `, (SELECT row_to_json(_postgrest_l)::text FROM (SELECT ${s.locationColumns.map((c) => `pgrst_source.${ident(c)}`).join(', ')} FROM pgrst_source LIMIT 1) AS _postgrest_l) AS location`
+    : '';
+  return (
+    (s.source ? `WITH pgrst_source AS (${s.source}) ` : '') +
+    `SELECT ${total} AS total, pg_catalog.count(*) AS page_total, ${bodyExpr(s.body)} AS body, ${GUCS}${location} ` +
+    `FROM (${s.main}) AS _postgrest_t`
+  );
+}

@@ -1,0 +1,107 @@
+// Starts a backend of our own on any Supabase project folder (in-memory PGlite, or a fresh
+// database on the PostgreSQL server named by TEST_DATABASE_URL), for suites that need a schema of
+// their own rather than the app's. Also proves the backend serves any project folder.
+import path from 'node:path';
+import pg from 'pg';
+import { SignJWT } from 'jose';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startServer, type RunningServer } from '../../../server/app.ts';
+import { REPO_ROOT, WELL_KNOWN } from '../../../server/gateway/config.ts';
+
+export interface FixtureServer {
+  url: string;
+  server: RunningServer;
+  stop(): Promise<void>;
+}
+
+async function freshDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `arivia_fixture_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fixture folder under tests/fixtures (e.g. 'rest-project'), or any absolute path. */
+export async function startFixtureServer(fixture: string): Promise<FixtureServer> {
+  const workdir = path.isAbsolute(fixture)
+    ? fixture
+    : path.join(REPO_ROOT, 'tests', 'fixtures', fixture);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const fresh = adminUrl ? await freshDatabase(adminUrl) : undefined;
+  try {
+    const server = await startServer({
+      workdir,
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: null,
+      databaseUrl: fresh?.url,
+      env: {},
+    });
+    return {
+      url: server.url,
+      server,
+      async stop() {
+        await server.close();
+        await fresh?.drop();
+      },
+    };
+  } catch (e) {
+    await fresh?.drop();
+    throw e;
+  }
+}
+
+const secret = new TextEncoder().encode(WELL_KNOWN.jwtSecret);
+
+/** A JWT signed with the local secret, as GoTrue would issue it (claims can be overridden). */
+export async function mintJwt(
+  claims: Record<string, unknown>,
+  expiresInSeconds = 3600,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ aud: 'authenticated', role: 'authenticated', ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(secret);
+}
+
+// Node 20 has no global WebSocket and supabase-js builds its realtime client eagerly.
+const noSession = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket },
+};
+
+/** supabase-js with the anon key, optionally carrying a user's JWT. */
+export function anonClient(url: string, accessToken?: string, schema = 'public'): SupabaseClient {
+  return createClient(url, WELL_KNOWN.anonKey, {
+    ...noSession,
+    db: { schema },
+    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
+  });
+}
+
+/** supabase-js with the service_role key (bypasses RLS). */
+export function serviceClient(url: string): SupabaseClient {
+  return createClient(url, WELL_KNOWN.serviceRoleKey, noSession);
+}
+
+/** The headers supabase-js sends, for raw fetch() calls that probe what it cannot send. */
+export function restHeaders(extra: Record<string, string> = {}, key: string = WELL_KNOWN.anonKey) {
+  return { apikey: key, Authorization: `Bearer ${key}`, ...extra };
+}
