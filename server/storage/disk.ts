@@ -8,7 +8,7 @@
 // (3) leaves an unreferenced file, never a row pointing at missing or partial bytes; a crash after
 // (3) leaves an old file behind, which costs disk space only.
 import { randomUUID } from 'node:crypto';
-import { rmSync, type ReadStream } from 'node:fs';
+import { readdirSync, rmSync, type ReadStream } from 'node:fs';
 import {
   copyFile,
   mkdir,
@@ -27,16 +27,31 @@ const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Temp files older than this belong to no running upload (uploads are bounded by the size limit). */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
-// Temp folders of in-memory servers, removed at exit if nobody closed them.
-const ephemeralRoots = new Set<string>();
+// Folders to tidy at exit if nobody closed their store: a temp folder is removed; a persistent
+// one only when it holds no object (a test run against a throwaway database leaves nothing).
+const openRoots = new Map<string, boolean>();
 let exitHookInstalled = false;
-function removeAtExit(root: string) {
-  ephemeralRoots.add(root);
+function tidyAtExit(root: string, ephemeral: boolean) {
+  openRoots.set(root, ephemeral);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const r of ephemeralRoots) rmSync(r, { recursive: true, force: true });
+    for (const [r, temp] of openRoots) {
+      if (temp || holdsNoObjectSync(r)) rmSync(r, { recursive: true, force: true });
+    }
   });
+}
+
+function holdsNoObjectSync(root: string): boolean {
+  try {
+    const objects = path.join(root, 'objects');
+    const noTemps = readdirSync(path.join(root, '.tmp')).length === 0;
+    return (
+      noTemps && readdirSync(objects).every((d) => readdirSync(path.join(objects, d)).length === 0)
+    );
+  } catch {
+    return false;
+  }
 }
 
 export interface DiskOptions {
@@ -45,8 +60,6 @@ export interface DiskOptions {
 }
 
 export class BlobStore {
-  private readonly madeDirs = new Set<string>();
-
   private constructor(
     readonly root: string,
     private readonly ephemeral: boolean,
@@ -58,8 +71,8 @@ export class BlobStore {
     await mkdir(path.join(root, '.tmp'), { recursive: true, mode: 0o700 });
     await mkdir(path.join(root, 'objects'), { recursive: true, mode: 0o700 });
     const store = new BlobStore(root, ephemeral);
-    if (ephemeral) removeAtExit(root);
-    else await store.removeStaleTemps();
+    if (!ephemeral) await store.removeStaleTemps();
+    tidyAtExit(root, ephemeral);
     return store;
   }
 
@@ -74,8 +87,11 @@ export class BlobStore {
   }
 
   /** A new temp file path (same file system as the final paths, so rename is atomic). */
-  tempPath(): string {
-    return path.join(this.root, '.tmp', randomUUID());
+  async tempPath(): Promise<string> {
+    // Made every time: another process sharing the folder may have tidied it away at its exit.
+    const dir = path.join(this.root, '.tmp');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return path.join(dir, randomUUID());
   }
 
   /** Moves a complete, fsynced temp file to the version's final path. */
@@ -83,10 +99,7 @@ export class BlobStore {
     const final = this.pathOf(version);
     if (!final) throw new Error(`not a version id: ${version}`);
     const dir = path.dirname(final);
-    if (!this.madeDirs.has(dir)) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      this.madeDirs.add(dir);
-    }
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await rename(tempPath, final);
     await syncDir(dir);
   }
@@ -95,7 +108,7 @@ export class BlobStore {
   async copy(fromVersion: string, toVersion: string): Promise<boolean> {
     const from = this.pathOf(fromVersion);
     if (!from) return false;
-    const temp = this.tempPath();
+    const temp = await this.tempPath();
     try {
       await copyFile(from, temp);
       const fh = await open(temp, 'r+');
@@ -148,10 +161,12 @@ export class BlobStore {
     await Promise.all(versions.map((v) => this.remove(v).catch(() => undefined)));
   }
 
+  /** Removes a temp folder, or a persistent one that holds no object. */
   async close(): Promise<void> {
-    if (!this.ephemeral) return;
-    ephemeralRoots.delete(this.root);
-    await rm(this.root, { recursive: true, force: true });
+    openRoots.delete(this.root);
+    if (this.ephemeral || holdsNoObjectSync(this.root)) {
+      await rm(this.root, { recursive: true, force: true });
+    }
   }
 
   private async removeStaleTemps(): Promise<void> {

@@ -4,6 +4,7 @@
 // escape is decoded exactly once and every name is validated before use.
 import { Hono, type Context } from 'hono';
 import { routePath } from 'hono/route';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { ServiceDeps } from '../gateway/service.ts';
 import * as buckets from './buckets.ts';
@@ -207,6 +208,22 @@ function match(pattern: string[], raw: string[]): string[] | null {
   return raw.length === pattern.length ? captured : null;
 }
 
+/**
+ * The request path exactly as the client sent it. The Request URL has already been normalised
+ * (`a/../b` is `b` there, `%2e%2e` too), which would silently turn a hostile key into another one;
+ * Storage must see and refuse it.
+ */
+function rawPathname(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  let target = incoming?.url;
+  if (!target) return new URL(c.req.url).pathname;
+  // Absolute-form targets (sent to proxies) carry scheme and host before the path.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(target);
+  if (absolute) target = target.slice(absolute[0].length) || '/';
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
+
 export function createStorage(service: ServiceDeps) {
   const storePromise = BlobStore.open({ root: storageRoot(service) });
   // An unused storage must not crash the process if its folder cannot be made; requests report it.
@@ -216,7 +233,7 @@ export function createStorage(service: ServiceDeps) {
   app.all('/*', async (c) => {
     try {
       const base = routePath(c).replace(/\/\*$/, '');
-      const pathname = new URL(c.req.url).pathname;
+      const pathname = rawPathname(c);
       if (!pathname.startsWith(`${base}/`)) throw errors.notFound();
       const raw = pathname.slice(base.length + 1).split('/');
       const method = c.req.method;
@@ -236,7 +253,9 @@ export function createStorage(service: ServiceDeps) {
       throw errors.notFound();
     } catch (e) {
       const err = toStorageError(e);
-      if (err.statusCode >= 500) console.error('[storage]', c.req.method, c.req.path, e);
+      // A client that hung up mid-upload is no server fault; there is nobody to answer either.
+      const hungUp = c.req.raw.signal.aborted || (e instanceof Error && e.message === 'aborted');
+      if (err.statusCode >= 500 && !hungUp) console.error('[storage]', c.req.method, c.req.path, e);
       return c.req.method === 'HEAD'
         ? new Response(null, { status: err.httpStatus })
         : json(err.render(), err.httpStatus);

@@ -126,7 +126,7 @@ async function storeUpload(
   ).catch(duplicateAsKeyExists);
 
   const file = await receiveUpload(c.req.raw, {
-    tempPath: deps.store.tempPath(),
+    tempPath: await deps.store.tempPath(),
     limit: sizeLimit(deps, bucket, key),
     checkMimeType: mimeChecker(bucket, key),
   });

@@ -181,16 +181,19 @@ function receiveMultipart(
       fields[name] = value;
     });
     bb.on('file', (_name, stream, info) => {
+      // A truncated form errors the file stream itself; unhandled, that would end the process.
+      stream.on('error', fail);
       if (filePromise) {
         stream.resume();
         return;
       }
       filePromise = (async () => {
-        const mimeType = fields.contentType || info.mimeType || 'application/octet-stream';
-        opts.checkMimeType(mimeType);
-        const userMetadata = parseUserMetadata(fields.metadata ?? fields.userMetadata);
-        const writer = await TempWriter.create(opts.tempPath, opts.limit);
+        let writer: TempWriter | undefined;
         try {
+          const mimeType = fields.contentType || info.mimeType || 'application/octet-stream';
+          opts.checkMimeType(mimeType);
+          const userMetadata = parseUserMetadata(fields.metadata ?? fields.userMetadata);
+          writer = await TempWriter.create(opts.tempPath, opts.limit);
           for await (const chunk of stream as AsyncIterable<Buffer>) {
             if (!(await writer.write(chunk))) throw errors.entityTooLarge();
           }
@@ -205,7 +208,11 @@ function receiveMultipart(
             userMetadata,
           };
         } catch (e) {
-          await writer.abort();
+          // Settle with this error first: tearing the streams down raises others after it.
+          fail(e);
+          await writer?.abort();
+          // The upload may have been settled (and its temp path cleared) before this file opened.
+          await unlink(opts.tempPath).catch(() => undefined);
           throw e;
         }
       })();
