@@ -114,6 +114,13 @@ export function signupRoutes(app: Hono, svc: AuthService) {
     const phone = params.string('phone');
     const password = params.string('password');
     const data = params.object('data') ?? {};
+    if (rawEmail === '' && phone === '') {
+      // supabase-js's signInAnonymously posts /signup with neither (GoTrue's anonymous provider).
+      throw AuthError.unprocessable(
+        'anonymous_provider_disabled',
+        'Anonymous sign-ins are disabled',
+      );
+    }
     if (password === '') {
       throw AuthError.badRequest('validation_failed', 'Signup requires a valid password');
     }
@@ -126,10 +133,7 @@ export function signupRoutes(app: Hono, svc: AuthService) {
     }
     const pkce = pkceFrom(params);
     if (rawEmail === '') {
-      if (phone !== '') {
-        throw AuthError.badRequest('phone_provider_disabled', 'Phone signups are disabled');
-      }
-      throw AuthError.badRequest('validation_failed', 'Sign up only available with email provider');
+      throw AuthError.badRequest('phone_provider_disabled', 'Phone signups are disabled');
     }
     const email = validateEmail(rawEmail);
     const autoconfirm = !config.auth.emailConfirmations;

@@ -10,6 +10,7 @@ import {
   fragment,
   lastMail,
   openLink,
+  outbox,
   raw,
   sleep,
   startFixture,
@@ -77,6 +78,14 @@ describe('strict project (reuse interval 1s, confirmations on, tight limits)', (
       "select payload from auth.audit_log_entries where payload->>'actor_id' = $1 order by created_at",
       [id],
     );
+    const login = audit.rows.find((r) => r.payload.action === 'login')!.payload;
+    expect(login).toMatchObject({
+      action: 'login',
+      actor_id: id,
+      actor_username: expect.stringContaining('@auth.test'),
+      log_type: 'account',
+      traits: { provider: 'email' },
+    });
     const actions = audit.rows.map((r) => r.payload.action);
     expect(actions).toContain('login');
     expect(actions).toContain('token_refreshed');
@@ -135,6 +144,22 @@ describe('strict project (reuse interval 1s, confirmations on, tight limits)', (
     expect(again.data.session).toBeNull();
     expect(again.data.user!.id).not.toBe(later.data.user!.id);
     expect(again.data.user!.identities).toEqual([]);
+  });
+
+  it('resends a confirmation to an unconfirmed address', async () => {
+    const email = uniqueEmail('resend');
+    const sb = clientFrom(nextIp(), fx.url);
+    await sb.auth.signUp({ email, password: PASSWORD });
+    await sleep(1100);
+    const { error } = await sb.auth.resend({ type: 'signup', email });
+    expect(error).toBeNull();
+    const mails = await outbox(email, fx.url);
+    expect(mails.map((m) => m.kind)).toEqual(['signup', 'signup']);
+    // Only the newest link works.
+    const stale = await openLink(mails[0]!.link);
+    expect(fragment(stale).get('error_code')).toBe('otp_expired');
+    const landing = await openLink(mails[1]!.link);
+    expect(fragment(landing).get('type')).toBe('signup');
   });
 
   it('redirects an expired link with otp_expired and refuses its code', async () => {

@@ -173,6 +173,28 @@ describe('verifyOtp and /verify', () => {
     expect(right.data.session!.user.email).toBe(email);
   });
 
+  it('signInWithOtp e-mails a magic link to an existing user', async () => {
+    const { email, id } = await newUser('magic');
+    const { error } = await client().auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false, emailRedirectTo: `${mainUrl()}/dashboard` },
+    });
+    expect(error).toBeNull();
+    const mail = await lastMail(email);
+    expect(mail.kind).toBe('magiclink');
+    const landing = await openLink(mail.link);
+    expect(landing.pathname).toBe('/dashboard');
+    expect(fragment(landing).get('type')).toBe('magiclink');
+    expect(decodeJwt(fragment(landing).get('access_token')!).sub).toBe(id);
+
+    const unknown = await client().auth.signInWithOtp({
+      email: uniqueEmail('magic-nobody'),
+      options: { shouldCreateUser: false },
+    });
+    expect(unknown.error!.status).toBe(422);
+    expect(unknown.error!.code).toBe('otp_disabled');
+  });
+
   it('answers bad GET parameters in JSON and bad types with an error redirect', async () => {
     const noType = await raw('/verify?token=abc', { apikey: null });
     expect(noType.status).toBe(400);

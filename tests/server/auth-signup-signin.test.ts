@@ -146,6 +146,14 @@ describe('signUp', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.code).toBe('validation_failed');
 
+    const anonymous = await client().auth.signInAnonymously();
+    expect(anonymous.error!.status).toBe(422);
+    expect(anonymous.error!.code).toBe('anonymous_provider_disabled');
+
+    const phoneOnly = await client().auth.signUp({ phone: '+302100000000', password: PASSWORD });
+    expect(phoneOnly.error!.status).toBe(400);
+    expect(phoneOnly.error!.code).toBe('phone_provider_disabled');
+
     const both = await raw('/signup', {
       body: { email: uniqueEmail('both'), phone: '+302100000000', password: PASSWORD },
     });
