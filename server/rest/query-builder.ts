@@ -379,6 +379,7 @@ export type BodyShape =
   | { kind: 'object'; stripNulls: boolean }
   | { kind: 'scalar' }
   | { kind: 'setof-scalar' }
+  | { kind: 'csv' }
   | { kind: 'none' };
 
 function bodyExpr(shape: BodyShape): string {
@@ -392,6 +393,13 @@ function bodyExpr(shape: BodyShape): string {
       return `coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')::text`;
     case 'setof-scalar':
       return `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`;
+    case 'csv':
+      // PostgREST's asCsvF: a header from the first row's keys, then each row's record text.
+      return (
+        `(SELECT coalesce(string_agg(_postgrest_k.k, ','), '') FROM (SELECT json_object_keys(row_to_json(_postgrest_h)) AS k ` +
+        `FROM (SELECT * FROM _postgrest_rows LIMIT 1) AS _postgrest_h) AS _postgrest_k) || ` +
+        `coalesce(E'\\n' || string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`
+      );
     case 'none':
       return `''`;
   }
@@ -422,9 +430,14 @@ export function renderStatement(s: Statement): string {
   const location = s.locationColumns
     ? `, (SELECT row_to_json(_postgrest_l)::text FROM (SELECT ${s.locationColumns.map((c) => `pgrst_source.${ident(c)}`).join(', ')} FROM pgrst_source LIMIT 1) AS _postgrest_l) AS location`
     : '';
+  const ctes = [
+    ...(s.source ? [`pgrst_source AS (${s.source})`] : []),
+    ...(s.body.kind === 'csv' ? [`_postgrest_rows AS (${s.main})`] : []),
+  ];
+  const from = s.body.kind === 'csv' ? '_postgrest_rows' : `(${s.main})`;
   return (
-    (s.source ? `WITH pgrst_source AS (${s.source}) ` : '') +
+    (ctes.length ? `WITH ${ctes.join(', ')} ` : '') +
     `SELECT ${total} AS total, pg_catalog.count(*) AS page_total, ${bodyExpr(s.body)} AS body, ${GUCS}${location} ` +
-    `FROM (${s.main}) AS _postgrest_t`
+    `FROM ${from} AS _postgrest_t`
   );
 }

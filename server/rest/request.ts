@@ -206,6 +206,7 @@ function payloadColumns(
 function bodyShapeFor(media: Media): BodyShape {
   if (media.kind === 'object') return { kind: 'object', stripNulls: media.stripNulls };
   if (media.kind === 'json') return { kind: 'array', stripNulls: media.stripNulls };
+  if (media.kind === 'csv') return { kind: 'csv' };
   return { kind: 'array', stripNulls: false };
 }
 

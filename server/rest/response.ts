@@ -60,30 +60,6 @@ function contentRange(lower: number, count: number, total: number | null): strin
   return `${range}/${total ?? '*'}`;
 }
 
-function csvField(v: unknown): string {
-  let s: string;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'boolean') s = v ? 't' : 'f';
-  else if (typeof v === 'object') s = JSON.stringify(v);
-  else s = String(v);
-  return s === '' || /[",\n\r\\]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** text/csv from the JSON rows: a header line from the first row's keys, then one line per row. */
-function toCsv(json: string): string {
-  const rows = JSON.parse(json) as unknown;
-  const list = Array.isArray(rows) ? rows : rows === null ? [] : [rows];
-  const first = list[0];
-  if (!first || typeof first !== 'object') return '';
-  const keys = Object.keys(first);
-  const lines = [keys.join(',')];
-  for (const r of list) {
-    const obj = (r ?? {}) as Record<string, unknown>;
-    lines.push(keys.map((k) => csvField(obj[k])).join(','));
-  }
-  return lines.join('\n');
-}
-
 function applyOverrides(res: RestResponse, row: ResultRow): RestResponse {
   if (row.response_status !== null) {
     const n = Number(row.response_status);
@@ -141,7 +117,7 @@ export function buildResponse(p: PreparedRequest, row: ResultRow): RestResponse 
   if (p.profileHeader) headers['Content-Profile'] = p.profileHeader;
   const affected = Number(row.total ?? 0);
   const pageTotal = Number(row.page_total);
-  const body = p.media.kind === 'csv' && row.body !== '' ? toCsv(row.body) : row.body;
+  const body = row.body;
   const withBody = (status: number): RestResponse => {
     headers['Content-Type'] = contentTypeFor(p.media);
     return { status, headers, body: p.headOnly ? null : body };

@@ -84,14 +84,13 @@ export async function mintJwt(
 // Node 20 has no global WebSocket and supabase-js builds its realtime client eagerly.
 const noSession = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket },
+  realtime: { transport: WebSocket as never },
 };
 
 /** supabase-js with the anon key, optionally carrying a user's JWT. */
-export function anonClient(url: string, accessToken?: string, schema = 'public'): SupabaseClient {
+export function anonClient(url: string, accessToken?: string): SupabaseClient {
   return createClient(url, WELL_KNOWN.anonKey, {
     ...noSession,
-    db: { schema },
     ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
   });
 }
