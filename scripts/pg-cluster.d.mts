@@ -1,0 +1,3 @@
+export function freePort(): Promise<number>;
+export function ensurePostgresInstalled(): void;
+export function startCluster(port?: number): { url: string; stop(): void };
