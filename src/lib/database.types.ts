@@ -113,6 +113,418 @@ export type Database = {
         }
         Relationships: []
       }
+      properties: {
+        Row: {
+          address: string
+          archived: boolean
+          archived_at: string | null
+          area: string
+          bathrooms: number
+          bedrooms: number
+          code: string
+          created_at: string
+          created_by: string | null
+          id: string
+          latitude: number | null
+          longitude: number | null
+          max_guests: number
+          name: string
+          notes: string
+          owner_email: string | null
+          owner_name: string
+          owner_phone: string | null
+          status: Database["public"]["Enums"]["property_status"]
+          type: Database["public"]["Enums"]["property_type"]
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          address?: string
+          archived?: boolean
+          archived_at?: string | null
+          area?: string
+          bathrooms?: number
+          bedrooms?: number
+          code: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          max_guests?: number
+          name: string
+          notes?: string
+          owner_email?: string | null
+          owner_name?: string
+          owner_phone?: string | null
+          status?: Database["public"]["Enums"]["property_status"]
+          type?: Database["public"]["Enums"]["property_type"]
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          address?: string
+          archived?: boolean
+          archived_at?: string | null
+          area?: string
+          bathrooms?: number
+          bedrooms?: number
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          latitude?: number | null
+          longitude?: number | null
+          max_guests?: number
+          name?: string
+          notes?: string
+          owner_email?: string | null
+          owner_name?: string
+          owner_phone?: string | null
+          status?: Database["public"]["Enums"]["property_status"]
+          type?: Database["public"]["Enums"]["property_type"]
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "properties_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "properties_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      property_access: {
+        Row: {
+          access_notes: string
+          alarm_code: string | null
+          created_at: string
+          created_by: string | null
+          key_safe_code: string | null
+          property_id: string
+          updated_at: string
+          updated_by: string | null
+          wifi_name: string | null
+          wifi_password: string | null
+        }
+        Insert: {
+          access_notes?: string
+          alarm_code?: string | null
+          created_at?: string
+          created_by?: string | null
+          key_safe_code?: string | null
+          property_id: string
+          updated_at?: string
+          updated_by?: string | null
+          wifi_name?: string | null
+          wifi_password?: string | null
+        }
+        Update: {
+          access_notes?: string
+          alarm_code?: string | null
+          created_at?: string
+          created_by?: string | null
+          key_safe_code?: string | null
+          property_id?: string
+          updated_at?: string
+          updated_by?: string | null
+          wifi_name?: string | null
+          wifi_password?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "property_access_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_access_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: true
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_access_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      property_ical_feeds: {
+        Row: {
+          active: boolean
+          created_at: string
+          created_by: string | null
+          id: string
+          label: string
+          last_error: string | null
+          last_report: Json | null
+          last_status: string | null
+          last_synced_at: string | null
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+          updated_at: string
+          updated_by: string | null
+          url: string
+        }
+        Insert: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          label?: string
+          last_error?: string | null
+          last_report?: Json | null
+          last_status?: string | null
+          last_synced_at?: string | null
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+          updated_at?: string
+          updated_by?: string | null
+          url: string
+        }
+        Update: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          label?: string
+          last_error?: string | null
+          last_report?: Json | null
+          last_status?: string | null
+          last_synced_at?: string | null
+          property_id?: string
+          source?: Database["public"]["Enums"]["reservation_source"]
+          updated_at?: string
+          updated_by?: string | null
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "property_ical_feeds_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_ical_feeds_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_ical_feeds_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      property_photos: {
+        Row: {
+          caption: string
+          created_at: string
+          created_by: string | null
+          id: string
+          is_cover: boolean
+          position: number
+          property_id: string
+          storage_path: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          caption?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          is_cover?: boolean
+          position?: number
+          property_id: string
+          storage_path: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          caption?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          is_cover?: boolean
+          position?: number
+          property_id?: string
+          storage_path?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "property_photos_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_photos_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_photos_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_import_conflicts: {
+        Row: {
+          check_in: string
+          check_out: string
+          conflicting_reservation_id: string | null
+          detected_at: string
+          external_uid: string
+          guest_name: string
+          id: string
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+        }
+        Insert: {
+          check_in: string
+          check_out: string
+          conflicting_reservation_id?: string | null
+          detected_at?: string
+          external_uid: string
+          guest_name?: string
+          id?: string
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+        }
+        Update: {
+          check_in?: string
+          check_out?: string
+          conflicting_reservation_id?: string | null
+          detected_at?: string
+          external_uid?: string
+          guest_name?: string
+          id?: string
+          property_id?: string
+          source?: Database["public"]["Enums"]["reservation_source"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_import_conflicts_conflicting_reservation_id_fkey"
+            columns: ["conflicting_reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_import_conflicts_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservations: {
+        Row: {
+          cancelled_at: string | null
+          check_in: string
+          check_out: string
+          created_at: string
+          created_by: string | null
+          external_uid: string | null
+          guest_name: string
+          guests: number | null
+          id: string
+          notes: string
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+          status: Database["public"]["Enums"]["reservation_status"]
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          cancelled_at?: string | null
+          check_in: string
+          check_out: string
+          created_at?: string
+          created_by?: string | null
+          external_uid?: string | null
+          guest_name?: string
+          guests?: number | null
+          id?: string
+          notes?: string
+          property_id: string
+          source?: Database["public"]["Enums"]["reservation_source"]
+          status?: Database["public"]["Enums"]["reservation_status"]
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          cancelled_at?: string | null
+          check_in?: string
+          check_out?: string
+          created_at?: string
+          created_by?: string | null
+          external_uid?: string | null
+          guest_name?: string
+          guests?: number | null
+          id?: string
+          notes?: string
+          property_id?: string
+          source?: Database["public"]["Enums"]["reservation_source"]
+          status?: Database["public"]["Enums"]["reservation_status"]
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservations_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservations_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservations_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       role_permissions: {
         Row: {
           created_at: string
@@ -214,19 +626,72 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      property_overview: {
+        Row: {
+          address: string | null
+          archived: boolean | null
+          archived_at: string | null
+          area: string | null
+          bathrooms: number | null
+          bedrooms: number | null
+          code: string | null
+          cover_photo_path: string | null
+          created_at: string | null
+          created_by: string | null
+          guest_ready: boolean | null
+          id: string | null
+          latitude: number | null
+          longitude: number | null
+          max_guests: number | null
+          name: string | null
+          next_check_in: string | null
+          next_check_out: string | null
+          not_ready_reasons: string[] | null
+          notes: string | null
+          occupied: boolean | null
+          owner_email: string | null
+          owner_name: string | null
+          owner_phone: string | null
+          status: Database["public"]["Enums"]["property_status"] | null
+          type: Database["public"]["Enums"]["property_type"] | null
+          updated_at: string | null
+          updated_by: string | null
+        }
+
+        Relationships: []
+      }
     }
     Functions: {
+      company_time_zone: { Args: never; Returns: string }
       custom_permissions_map: { Args: { uid: string }; Returns: Json }
+      default_check_in_time: { Args: never; Returns: string }
+      default_check_out_time: { Args: never; Returns: string }
       has_permission: { Args: { permission_key: string }; Returns: boolean }
       has_role: { Args: { role_name: string }; Returns: boolean }
+      import_reservations: {
+        Args: {
+          events: Json
+          full_sync?: boolean
+          property_id: string
+          source: Database["public"]["Enums"]["reservation_source"]
+        }
+        Returns: Json
+      }
       is_admin: { Args: never; Returns: boolean }
       is_manager_or_admin: { Args: never; Returns: boolean }
       my_permissions: { Args: never; Returns: string[] }
+      property_has_history: { Args: { property_id: string }; Returns: boolean }
+      property_readiness: {
+        Args: { property_id: string }
+        Returns: { ready: boolean; reasons: string[] }[]
+      }
       user_permissions: { Args: { uid?: string }; Returns: string[] }
     }
     Enums: {
-      [_ in never]: never
+      property_status: "active" | "inactive"
+      property_type: "villa" | "house" | "apartment" | "suite" | "studio"
+      reservation_source: "direct" | "airbnb" | "booking" | "vrbo" | "other"
+      reservation_status: "confirmed" | "cancelled"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -350,6 +815,11 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      property_status: ["active", "inactive"],
+      property_type: ["villa", "house", "apartment", "suite", "studio"],
+      reservation_source: ["direct", "airbnb", "booking", "vrbo", "other"],
+      reservation_status: ["confirmed", "cancelled"],
+    },
   },
 } as const
