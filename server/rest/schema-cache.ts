@@ -241,13 +241,24 @@ function levenshtein(a: string, b: string): number {
   return prev[n]!;
 }
 
-/** The closest name by edit distance (PostgREST uses a fuzzy set with a minimum score). */
+function bigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  const padded = `-${s.toLowerCase()}-`;
+  for (let i = 0; i < padded.length - 1; i++) out.add(padded.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * The closest name, PostgREST's way (Data.FuzzySet): candidates share n-grams with the name and
+ * are ranked by edit distance, 1 - distance / longest length, at or above a minimum score.
+ */
 export function bestMatch(candidates: readonly string[], name: string, minScore: number) {
   if (name.length > 200) return undefined;
+  const grams = bigrams(name);
   let best: string | undefined;
   let bestScore = -1;
   for (const c of candidates) {
-    if (c.length > 200) continue;
+    if (c.length > 200 || ![...bigrams(c)].some((g) => grams.has(g))) continue;
     const score =
       1 - levenshtein(c.toLowerCase(), name.toLowerCase()) / Math.max(c.length, name.length, 1);
     if (score > bestScore) {
