@@ -316,13 +316,14 @@ function limitedRows(s: {
 
 export function renderUpdate(s: UpdateSpec, p: Params): string {
   const table = `${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}`;
+  const where = s.limited ? [limitedRows(s)] : s.where;
   if (s.columns.length === 0) {
-    // Nothing to set: no row is touched, the representation is empty.
-    return `SELECT ${ident(s.alias)}.* FROM ${table} WHERE false`;
+    // Nothing to set: no row is touched, the representation is empty. The conditions stay so
+    // their parameters are still part of the statement.
+    return `SELECT ${ident(s.alias)}.* FROM ${table} WHERE false${where.map((w) => ` AND ${w}`).join('')}`;
   }
   const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
   const sets = s.columns.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`).join(', ');
-  const where = s.limited ? [limitedRows(s)] : s.where;
   return (
     `UPDATE ${table} SET ${sets} FROM (SELECT * FROM json_to_record(${p.add(s.body)}::json) AS pgrst_body(${typed})) AS pgrst_body` +
     `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${ident(s.alias)}.*`
