@@ -354,20 +354,45 @@ describe('single() on writes, rollback and max-affected', () => {
   });
 
   it('max-affected with handling=strict refuses larger updates and rolls back', async () => {
-    const { error, status } = await sb
-      .from('kv')
-      .update({ tag: 'many' })
-      .in('key', ['a', 'b'])
-      .maxAffected(1);
-    expect(status).toBe(400);
-    expect(error).toMatchObject({
+    // What postgrest-js' maxAffected() sends (typed for PostgREST 13+ clients only).
+    const strict = { Prefer: 'handling=strict, max-affected=1' };
+    const r = await rest('/kv?key=in.(a,b)', {
+      method: 'PATCH',
+      body: '{"tag":"many"}',
+      headers: strict,
+    });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({
       code: 'PGRST124',
       message: 'Query result exceeds max-affected preference constraint',
       details: 'The query affects 2 rows',
+      hint: null,
     });
     expect((await kv('a'))?.tag).not.toBe('many');
-    const ok = await sb.from('kv').update({ tag: 'one' }).eq('key', 'a').maxAffected(1);
-    expect(ok.error).toBeNull();
+    const ok = await rest('/kv?key=eq.a', {
+      method: 'PATCH',
+      body: '{"tag":"one"}',
+      headers: strict,
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('preference-applied')).toBe('handling=strict, max-affected=1');
+  });
+
+  it('handling=strict refuses unknown preferences (PGRST122)', async () => {
+    const r = await rest('/kv', {
+      method: 'GET',
+      headers: { Prefer: 'handling=strict, colour=blue' },
+    });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({
+      code: 'PGRST122',
+      details: 'Invalid preferences: colour=blue',
+    });
+    const lenient = await rest('/kv?select=key&limit=1', {
+      method: 'GET',
+      headers: { Prefer: 'colour=blue' },
+    });
+    expect(lenient.status).toBe(200);
   });
 });
 
