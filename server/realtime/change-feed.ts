@@ -8,6 +8,7 @@ import type { Database } from '../db/types.ts';
 import type { Channel } from './channel.ts';
 import { describeParams, parseChangeParams, type ChangeParams } from './filters.ts';
 import { MAX_RECORD_BYTES } from './limits.ts';
+import { encodeJson } from './serializer.ts';
 
 type Dict = Record<string, unknown>;
 
@@ -270,15 +271,26 @@ export class ChangeFeed {
       if (!c.sub.params.select) entry.select = null;
       else if (entry.select) for (const col of c.sub.params.select) entry.select.add(col);
     }
-    const cache = new Map<string, Dict>();
+    // Subscribers with the same role, columns, topic and subscription ids share one frame.
+    const payloads = new Map<string, Dict>();
+    const frames = new Map<string, string>();
     for (const [channel, { ids, role, select }] of perChannel) {
-      const key = `${role}\u0000${select ? [...select].sort().join(',') : '*'}`;
-      let data = cache.get(key);
-      if (!data) {
-        data = noPk ? this.errorData(row) : this.changeData(row, evaluation, role, select);
-        cache.set(key, data);
+      const dataKey = `${role}\u0000${select ? [...select].sort().join(',') : '*'}`;
+      const frameKey = `${dataKey}\u0000${channel.conn.vsn}\u0000${channel.topic}\u0000${ids.join(',')}`;
+      let frame = frames.get(frameKey);
+      if (frame === undefined) {
+        let data = payloads.get(dataKey);
+        if (!data) {
+          data = noPk ? this.errorData(row) : this.changeData(row, evaluation, role, select);
+          payloads.set(dataKey, data);
+        }
+        frame = encodeJson(channel.conn.vsn, null, null, channel.topic, 'postgres_changes', {
+          ids,
+          data,
+        });
+        frames.set(frameKey, frame);
       }
-      channel.conn.sendJson(null, null, channel.topic, 'postgres_changes', { ids, data });
+      channel.conn.send(frame);
     }
   }
 
