@@ -191,7 +191,7 @@ export function createRest(deps: ServiceDeps) {
       return send(await execute(prepared, auth, headers));
     } catch (e) {
       const err = toRestError(e, authed);
-      if (err.status >= 500) {
+      if (err.status >= 500 && !(e instanceof RestError)) {
         console.error('[rest] error', c.req.method, c.req.path, e instanceof Error ? e.stack : e);
       }
       return send(errorResponse(err));
