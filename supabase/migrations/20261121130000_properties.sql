@@ -304,25 +304,27 @@ revoke all on table public.properties, public.property_access, public.property_p
   from public, anon, authenticated;
 grant all on table public.properties, public.property_access, public.property_photos to service_role;
 
--- id is insertable: the offline app makes ids on the phone. Stamps, archived_at: triggers only.
+-- id is insertable: the offline app makes ids on the phone. Key columns are also updatable because
+-- an upsert (PostgREST: ON CONFLICT DO UPDATE SET every column sent) writes them back unchanged;
+-- the foreign keys keep a referenced id from really changing. Stamps, archived_at: triggers only.
 grant select, delete on table public.properties to authenticated;
 grant insert (id, code, name, type, status, address, area, latitude, longitude, bedrooms, bathrooms,
     max_guests, owner_name, owner_phone, owner_email, notes, archived)
   on table public.properties to authenticated;
-grant update (code, name, type, status, address, area, latitude, longitude, bedrooms, bathrooms,
+grant update (id, code, name, type, status, address, area, latitude, longitude, bedrooms, bathrooms,
     max_guests, owner_name, owner_phone, owner_email, notes, archived)
   on table public.properties to authenticated;
 
 grant select, delete on table public.property_access to authenticated;
 grant insert (property_id, access_notes, key_safe_code, alarm_code, wifi_name, wifi_password)
   on table public.property_access to authenticated;
-grant update (access_notes, key_safe_code, alarm_code, wifi_name, wifi_password)
+grant update (property_id, access_notes, key_safe_code, alarm_code, wifi_name, wifi_password)
   on table public.property_access to authenticated;
 
 grant select, delete on table public.property_photos to authenticated;
 grant insert (id, property_id, storage_path, caption, position, is_cover)
   on table public.property_photos to authenticated;
-grant update (caption, position, is_cover) on table public.property_photos to authenticated;
+grant update (id, property_id, caption, position, is_cover) on table public.property_photos to authenticated;
 
 -- properties ----------------------------------------------------------------------------------
 

@@ -144,6 +144,10 @@ begin
   if new.status <> 'confirmed' or current_setting('arivia.import_in_progress', true) = 'on' then
     return new;
   end if;
+  -- Backwards dates: the check constraint answers (23514), not a range error from here.
+  if new.check_out <= new.check_in then
+    return new;
+  end if;
   if tg_op = 'UPDATE'
     and old.status = 'confirmed'
     and new.property_id = old.property_id
@@ -302,12 +306,13 @@ grant all on table public.reservations, public.property_ical_feeds, public.reser
 grant select on table public.reservations to authenticated;
 grant insert (id, property_id, guest_name, guests, check_in, check_out, source, external_uid, status, notes)
   on table public.reservations to authenticated;
-grant update (property_id, guest_name, guests, check_in, check_out, source, external_uid, status, notes)
+-- id updatable for upserts of the offline queue (written back unchanged), as for properties.
+grant update (id, property_id, guest_name, guests, check_in, check_out, source, external_uid, status, notes)
   on table public.reservations to authenticated;
 
 grant select, delete on table public.property_ical_feeds to authenticated;
 grant insert (id, property_id, source, url, label, active) on table public.property_ical_feeds to authenticated;
-grant update (source, url, label, active, last_synced_at, last_status, last_error, last_report)
+grant update (id, property_id, source, url, label, active, last_synced_at, last_status, last_error, last_report)
   on table public.property_ical_feeds to authenticated;
 
 -- Written by import_reservations (SECURITY INVOKER, so as the importing user); a manager may

@@ -108,7 +108,7 @@ begin
   end if;
   if jsonb_array_length(import_reservations.events) > 5000 then
     raise exception 'Too many events (% > 5000) in one import', jsonb_array_length(import_reservations.events)
-      using errcode = '54000';
+      using errcode = '22023';
   end if;
 
   select p.archived into v_archived from public.properties p where p.id = import_reservations.property_id;
