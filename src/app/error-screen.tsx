@@ -1,7 +1,6 @@
 // The full-page error screen of SEED-SPEC.md §2, shown on any uncaught render error.
 import { AlertTriangle, ChevronDown, Mail, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { env } from '@/lib/app-env';
 import { errorText, supportMailto } from '@/lib/error-report';
@@ -22,26 +21,23 @@ export function ErrorScreen({ error }: { error: unknown }) {
             </p>
           </div>
         </div>
-        <Collapsible>
-          <CollapsibleTrigger asChild>
-            <Button variant="ghost" size="sm" className="group -ml-2">
-              <ChevronDown
-                aria-hidden="true"
-                className="transition-transform group-data-[state=open]:rotate-180"
-              />
-              Error details
-            </Button>
-          </CollapsibleTrigger>
-          <CollapsibleContent>
-            <pre
-              data-testid="error-details"
-              className="bg-muted mt-2 max-h-64 overflow-auto rounded-md p-3 text-xs break-words whitespace-pre-wrap"
-            >
-              {details}
-              {stack ? `\n\n${stack}` : ''}
-            </pre>
-          </CollapsibleContent>
-        </Collapsible>
+        {/* Native <details>: this screen must work even when no other chunk can load. */}
+        <details className="group">
+          <summary className="hover:bg-accent focus-visible:ring-ring/50 -ml-2 inline-flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium outline-none focus-visible:ring-[3px] [&::-webkit-details-marker]:hidden">
+            <ChevronDown
+              aria-hidden="true"
+              className="size-4 transition-transform group-open:rotate-180"
+            />
+            Error details
+          </summary>
+          <pre
+            data-testid="error-details"
+            className="bg-muted mt-2 max-h-64 overflow-auto rounded-md p-3 text-xs break-words whitespace-pre-wrap"
+          >
+            {details}
+            {stack ? `\n\n${stack}` : ''}
+          </pre>
+        </details>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => window.location.reload()}>
             <RotateCcw aria-hidden="true" />

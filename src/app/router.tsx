@@ -11,20 +11,29 @@ import { RouteError } from './route-error';
 /** Child path of a route table entry, relative to '/'. */
 const rel = (p: { path: string }) => p.path.replace(/^\//, '');
 
+const PROPERTY_FORM_PERMISSIONS = ['properties.view', 'properties.manage'];
+
 const managerRoutes: RouteObject[] = [
   {
-    path: rel(paths.propertyNew),
-    lazy: async () => ({
-      Component: (await import('@/features/properties/routes/property-form-route'))
-        .PropertyFormRoute,
-    }),
-  },
-  {
-    path: rel(paths.propertyEdit),
-    lazy: async () => ({
-      Component: (await import('@/features/properties/routes/property-form-route'))
-        .PropertyFormRoute,
-    }),
+    // The property form also needs the keys it works with, so an admin can take property
+    // management away from one manager (a per-user override) without taking the role.
+    element: <RouteGuard permissions={PROPERTY_FORM_PERMISSIONS} />,
+    children: [
+      {
+        path: rel(paths.propertyNew),
+        lazy: async () => ({
+          Component: (await import('@/features/properties/routes/property-form-route'))
+            .PropertyFormRoute,
+        }),
+      },
+      {
+        path: rel(paths.propertyEdit),
+        lazy: async () => ({
+          Component: (await import('@/features/properties/routes/property-form-route'))
+            .PropertyFormRoute,
+        }),
+      },
+    ],
   },
   {
     path: rel(paths.checklists),
@@ -133,10 +142,16 @@ const signedInRoutes: RouteObject[] = [
     }),
   },
   {
-    path: rel(paths.analytics),
-    lazy: async () => ({
-      Component: (await import('@/features/analytics/routes/analytics-route')).AnalyticsRoute,
-    }),
+    // PRODUCT.md: analytics is a permission, not a role (field staff do not hold it).
+    element: <RouteGuard permission="analytics.view" />,
+    children: [
+      {
+        path: rel(paths.analytics),
+        lazy: async () => ({
+          Component: (await import('@/features/analytics/routes/analytics-route')).AnalyticsRoute,
+        }),
+      },
+    ],
   },
   {
     path: rel(paths.settings),

@@ -16,10 +16,10 @@ export function ThemeSwitch({ className }: { className?: string }) {
             <label
               key={t}
               className={cn(
-                'has-focus-visible:ring-ring/50 flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-sm has-focus-visible:ring-[3px]',
+                'has-focus-visible:ring-ring/50 relative flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-sm has-focus-visible:ring-[3px]',
                 theme === t
                   ? 'bg-background shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
+                  : 'text-foreground/80 hover:text-foreground',
               )}
             >
               <input
@@ -28,7 +28,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
                 value={t}
                 checked={theme === t}
                 onChange={() => setTheme(t)}
-                className="sr-only"
+                className="absolute inset-0 cursor-pointer opacity-0"
               />
               <Icon aria-hidden="true" className="size-4" />
               {THEME_LABELS[t]}

@@ -61,5 +61,9 @@ describe('fetchOrThrow and errorMessage', () => {
     expect(errorMessage({ message: 'from a plain object' }, 'x')).toBe('from a plain object');
     expect(errorMessage(new Error(''), 'Failed to sign in')).toBe('Failed to sign in');
     expect(errorMessage(undefined, 'Failed to sign in')).toBe('Failed to sign in');
+    expect(errorMessage(new Error('{}'), 'Failed to sign in')).toBe('Failed to sign in');
+    expect(errorMessage(new Error('  '), 'Failed to create account')).toBe(
+      'Failed to create account',
+    );
   });
 });

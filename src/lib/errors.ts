@@ -88,7 +88,11 @@ export async function fetchOrThrow<T>(
   return unwrap(await runQuery(query));
 }
 
-/** The server's message when there is one, else the fallback (SEED-SPEC.md §8 toasts). */
+/**
+ * The server's message when it gave a readable one, else the fallback (SEED-SPEC.md §8 toasts).
+ * A bare JSON body (what supabase-js reports for an error answer with no message) is not one.
+ */
 export function errorMessage(e: unknown, fallback: string): string {
-  return messageOf(e) ?? fallback;
+  const m = messageOf(e)?.trim();
+  return m && !/^[[{]/.test(m) ? m : fallback;
 }

@@ -57,7 +57,15 @@ export function RouteGuard({
     case 'loading':
       return <PageSpinner label="Loading..." showLabel />;
     case 'redirect':
-      return <Navigate to={redirectTo} replace state={{ from: location }} />;
+      // After a deliberate sign-out the next sign-in starts from the dashboard, not from the
+      // page the last user was on.
+      return (
+        <Navigate
+          to={redirectTo}
+          replace
+          state={auth.signedOutByUser ? undefined : { from: location }}
+        />
+      );
     case 'role-denied':
       return (
         <Denied title="Access Denied">
@@ -81,7 +89,7 @@ export function RouteGuard({
           <ul aria-label="Missing permissions" className="space-y-1 text-sm">
             {outcome.missing.map((k) => (
               <li key={k}>
-                <code className="bg-muted rounded px-1.5 py-0.5">{k}</code>
+                <code className="bg-muted text-foreground rounded px-1.5 py-0.5">{k}</code>
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ export function ThemeMenu() {
   const { theme, resolvedTheme, setTheme } = useTheme();
   const Icon = THEME_ICONS[resolvedTheme];
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`}>
           <Icon aria-hidden="true" />

@@ -21,12 +21,15 @@ export function UserMenu() {
   const signOut = useSignOut();
   const name = profile?.full_name || user?.email || 'Account';
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open user menu">
-          <Avatar>
-            <AvatarFallback>{initialsOf(profile?.full_name, user?.email)}</AvatarFallback>
+        <Button variant="ghost" size="icon" className="rounded-full">
+          <Avatar aria-hidden="true">
+            <AvatarFallback className="text-foreground">
+              {initialsOf(profile?.full_name, user?.email)}
+            </AvatarFallback>
           </Avatar>
+          <span className="sr-only">Open user menu</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

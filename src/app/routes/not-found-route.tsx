@@ -14,8 +14,9 @@ export function NotFoundRoute() {
         <p className="text-muted-foreground text-sm font-medium">404</p>
         <h1 className="text-2xl font-semibold">Page not found</h1>
         <p className="text-muted-foreground text-sm">
-          There is no page at <code className="bg-muted rounded px-1 break-all">{pathname}</code>.
-          It may have moved, or the link may be mistyped.
+          There is no page at{' '}
+          <code className="bg-muted text-foreground rounded px-1 break-all">{pathname}</code>. It
+          may have moved, or the link may be mistyped.
         </p>
         <Button asChild>
           <Link to={paths.home.path}>Back to the dashboard</Link>

@@ -22,6 +22,10 @@ export interface AuthState {
   assertPermissions: (keys: readonly string[]) => void;
   /** Refresh the session, then reload profile, roles and permissions. */
   refresh: () => Promise<void>;
+  /** Ends the session (use useSignOut, which adds the toasts and the navigation). */
+  signOut: () => Promise<void>;
+  /** Signed out on purpose in this tab: guards then do not offer to return to the last page. */
+  signedOutByUser: boolean;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -37,6 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     session: null,
     recovery: false,
   });
+  const [signOutRequested, setSignOutRequested] = useState(false);
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
@@ -54,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           }));
           // Nothing of the previous user stays in the cache (shared phones).
           if (event === 'SIGNED_OUT') queryClient.clear();
+          if (event === 'SIGNED_IN') setSignOutRequested(false);
         });
         unsubscribe = () => data.subscription.unsubscribe();
       },
@@ -119,8 +121,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error) throw error;
         await queryClient.invalidateQueries({ queryKey: authKeys.all });
       },
+      signOut: async () => {
+        setSignOutRequested(true);
+        const supabase = await getSupabase();
+        const { error } = await supabase.auth.signOut();
+        if (error) {
+          setSignOutRequested(false);
+          throw error;
+        }
+      },
+      signedOutByUser: signOutRequested && user === null,
     }),
-    [state.session, state.recovery, user, profile, roles, permissions, loading, queryClient],
+    [
+      state.session,
+      state.recovery,
+      user,
+      profile,
+      roles,
+      permissions,
+      loading,
+      queryClient,
+      signOutRequested,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

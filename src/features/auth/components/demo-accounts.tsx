@@ -14,7 +14,8 @@ export function DemoAccounts({ onPick }: { onPick: (email: string, password: str
           Demo accounts
         </h2>
         <p className="text-muted-foreground text-xs">
-          Local backend with demo data: password <code>{DEMO_PASSWORD}</code>.
+          Local backend with demo data: password{' '}
+          <code className="text-foreground">{DEMO_PASSWORD}</code>.
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-2">

@@ -16,7 +16,9 @@ export function ProfileRoute() {
       <PageHeader title="Profile" description="Your name, phone, language and password." />
       <div className="flex items-center gap-4">
         <Avatar size="lg">
-          <AvatarFallback>{initialsOf(profile?.full_name, user?.email)}</AvatarFallback>
+          <AvatarFallback className="text-foreground">
+            {initialsOf(profile?.full_name, user?.email)}
+          </AvatarFallback>
         </Avatar>
         <div className="min-w-0">
           <p className="truncate font-medium">{profile?.full_name || user?.email}</p>

@@ -1,0 +1,142 @@
+// Shared steps of the e2e specs. Everything goes through the real app and the real local
+// backend; the only interception is fault injection on the network (a failing or slow answer).
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const DEMO_PASSWORD = 'arivia-demo';
+export const DEMO = {
+  admin: 'admin@arivia.local',
+  manager: 'manager@arivia.local',
+  housekeeper: 'housekeeper@arivia.local',
+  technician: 'technician@arivia.local',
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+let counter = 0;
+/** An address no other test (or earlier run) uses. */
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/** The toast with this exact text. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect(toast(page, text).first()).toBeVisible();
+}
+
+/**
+ * Signs in through the /auth form. A fresh page opens /auth; otherwise the page must be on its
+ * way there (a guard's redirect), which keeps the page it was sent from.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  if (page.url() === 'about:blank') await page.goto('/auth');
+  await expect(page).toHaveURL(/\/auth(\?.*)?$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+export async function signInAs(page: Page, role: DemoRole, path = '/') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, DEMO[role]);
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+}
+
+async function authFetch(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await request.post(path, {
+    headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'application/json' },
+    data: body,
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Creates an account through the auth API (no role: it waits for access). */
+export async function createAccount(
+  request: APIRequestContext,
+  opts: { email?: string; password?: string; fullName?: string } = {},
+) {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'secret-pass-1';
+  const json = await authFetch(request, '/auth/v1/signup', {
+    email,
+    password,
+    data: { full_name: opts.fullName ?? 'Test Person' },
+  });
+  const user = (json.user ?? json) as { id: string };
+  return { email, password, id: user.id };
+}
+
+export async function accessToken(request: APIRequestContext, email: string, password: string) {
+  const json = await authFetch(request, '/auth/v1/token?grant_type=password', { email, password });
+  return json.access_token as string;
+}
+
+/** PostgREST as a signed-in user (admins manage roles and overrides this way). */
+export async function rest(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(`/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: PUBLISHABLE_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    data,
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** As admin: give `userId` a role, and optionally per-user permission overrides. */
+export async function grantAs(
+  request: APIRequestContext,
+  userId: string,
+  role: string,
+  overrides: Record<string, boolean> = {},
+) {
+  const token = await accessToken(request, DEMO.admin, DEMO_PASSWORD);
+  const roles = (await rest(request, token, 'GET', `roles?select=id&name=eq.${role}`)) as {
+    id: string;
+  }[];
+  await rest(request, token, 'POST', 'user_roles', { user_id: userId, role_id: roles[0]!.id });
+  for (const [permission_key, granted] of Object.entries(overrides)) {
+    await rest(request, token, 'POST', 'custom_permissions', {
+      user_id: userId,
+      permission_key,
+      granted,
+    });
+  }
+}
+
+export interface OutboxMail {
+  recipient: string;
+  kind: string;
+  subject: string;
+  link: string | null;
+}
+
+/** The e-mails the backend would have sent to this address (loopback-only dev route). */
+export async function outbox(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
+  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as OutboxMail[];
+}
