@@ -12,6 +12,7 @@ import path from 'node:path';
 import {
   ANON_KEY,
   client,
+  FIXTURE_DIR,
   mintToken,
   removeDir,
   serviceClient,
@@ -200,6 +201,8 @@ describe('restart', () => {
       await second.stop();
       await removeDir(second.storageDir);
       if (dataDir) await removeDir(path.dirname(dataDir));
+      // On PostgreSQL the folder was <fixture>/.data/storage/pg-<db>; only this test makes it.
+      else await removeDir(path.join(FIXTURE_DIR, '.data'));
     }
   }, 120_000);
 });
