@@ -6,10 +6,13 @@
 -- `email`, bcrypt password hash. handle_new_user creates their profiles; roles are assigned
 -- explicitly below, whatever the first-account rule did.
 
--- bcrypt (cost 10) of 'arivia-demo', made with bcryptjs.
+-- The token columns are set to '' explicitly: hosted GoTrue's tables have no defaults there and
+-- GoTrue cannot read NULL tokens (`supabase db reset` runs this file too).
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  email_change_token_current, phone_change, phone_change_token, reauthentication_token
 )
 select
   '00000000-0000-0000-0000-000000000000',
@@ -17,12 +20,14 @@ select
   'authenticated',
   'authenticated',
   u.email,
+  -- bcrypt (cost 10) of 'arivia-demo', made with bcryptjs.
   '$2b$10$4sbKLO8GwKk1JeHKz8NT8OPNUYVdkfeXlt5qkMnFGYmtFuEXHHrR.',
   now(),
   '{"provider": "email", "providers": ["email"]}'::jsonb,
   jsonb_build_object('full_name', u.full_name),
   now(),
-  now()
+  now(),
+  '', '', '', '', '', '', '', ''
 from (values
   ('a11ce000-0000-4000-8000-000000000001', 'admin@arivia.local', 'Eleni Papadaki'),
   ('a11ce000-0000-4000-8000-000000000002', 'manager@arivia.local', 'Nikos Vlachos'),
