@@ -149,6 +149,29 @@ export class BlobStore {
     return fh.createReadStream({ start: range?.start, end: range?.end, highWaterMark: 256 * 1024 });
   }
 
+  /** Reads a whole range into memory (small objects: cheaper than a stream); null when gone. */
+  async readBytes(version: unknown, range: { start: number; end: number }): Promise<Buffer | null> {
+    const p = this.pathOf(version);
+    if (!p) return null;
+    const fh = await open(p, 'r').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+    if (!fh) return null;
+    try {
+      const buf = Buffer.allocUnsafe(range.end - range.start + 1);
+      let done = 0;
+      while (done < buf.length) {
+        const { bytesRead } = await fh.read(buf, done, buf.length - done, range.start + done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+      }
+      return done === buf.length ? buf : buf.subarray(0, done);
+    } finally {
+      await fh.close();
+    }
+  }
+
   async remove(version: unknown): Promise<void> {
     const p = this.pathOf(version);
     if (!p) return;

@@ -30,6 +30,8 @@ import { assertBucketName, assertKey, isEmptyFolderPlaceholder } from './names.t
 import { receiveUpload } from './upload.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Objects up to this size are read in one go rather than streamed. */
+const IN_MEMORY_BYTES = 8 * 1024 * 1024;
 /** Storage's default lifetime of a signed upload URL. */
 const SIGNED_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;
 
@@ -241,6 +243,16 @@ async function sendObject(
   if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
   const status = range ? 206 : 200;
   if (opts.head || length === 0) return new Response(null, { status, headers });
+  // Up to a few MB, one read into memory beats a stream (photos, the common case).
+  if (length <= IN_MEMORY_BYTES) {
+    const bytes = await deps.store.readBytes(obj.version, range ?? { start: 0, end: size - 1 });
+    if (!bytes) throw errors.noSuchKey();
+    const body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    return new Response(body, {
+      status,
+      headers,
+    });
+  }
   const stream = await deps.store.read(obj.version, range);
   if (!stream) throw errors.noSuchKey();
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
