@@ -166,6 +166,13 @@ export function statusForSqlState(code: string, message: string, authed: boolean
       return 500;
     case '42501':
       return authed ? 403 : 401;
+    case '54000':
+    case '54001':
+    case '54011':
+    case '54023':
+      // PostgREST answers 500; these come from requests too big or deep for Postgres (thousands
+      // of columns or arguments, nesting), which are the client's to fix: 400.
+      return 400;
   }
   const prefix = code.slice(0, 2);
   switch (prefix) {

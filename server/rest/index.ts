@@ -55,6 +55,7 @@ export function createRest(deps: ServiceDeps) {
     schemas: config.api.schemas,
     extraSearchPath: config.api.extraSearchPath,
     maxRows: config.api.maxRows,
+    planEnabled: config.devRoutes,
   };
   let cache: SchemaCache | undefined;
   let loading: Promise<SchemaCache> | undefined;

@@ -289,20 +289,31 @@ function aliasPrefix(c: Cursor): string | undefined {
   });
 }
 
+/** The type names a cast may use besides a single identifier (they are written unquoted). */
+const MULTI_WORD_TYPES = new Set([
+  'double precision',
+  'character varying',
+  'bit varying',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'time with time zone',
+  'time without time zone',
+]);
+
 function castName(c: Cursor): string {
   const start = c.pos;
   while (!c.eof && /[\p{L}0-9_ ]/u.test(c.peek())) c.pos++;
-  const cast = c.s.slice(start, c.pos).trim();
-  // Casts are written into the SQL unquoted (quoting would break `int`, `double precision`),
-  // so only plain type names are accepted: words, optionally ending in [].
+  const cast = c.s.slice(start, c.pos).trim().replace(/\s+/g, ' ');
+  // Casts go into the SQL unquoted (quoting would break `int` or `double precision`), so only
+  // one plain identifier or a known multi-word type name is accepted, optionally with [].
+  const ok = /^[A-Za-z_][A-Za-z0-9_]*$/.test(cast) || MULTI_WORD_TYPES.has(cast.toLowerCase());
+  if (!ok) {
+    c.pos = start;
+    c.fail(['type name']);
+  }
   if (c.startsWith('[]')) {
     c.pos += 2;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*){0,3}$/.test(cast)) c.fail(['type name']);
     return `${cast}[]`;
-  }
-  if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*){0,3}$/.test(cast)) {
-    c.pos = start;
-    c.fail(['letter or digit']);
   }
   return cast;
 }

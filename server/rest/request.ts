@@ -3,6 +3,7 @@
 // Nothing here touches the database, so the same SQL can be shown (benchmark) or run (handler).
 import {
   RestError,
+  mediaTypeError,
   columnNotFound,
   invalidBody,
   invalidRange,
@@ -49,6 +50,11 @@ export interface RestSettings {
   schemas: readonly string[];
   extraSearchPath: readonly string[];
   maxRows?: number;
+  /**
+   * `Accept: application/vnd.pgrst.plan` (postgrest-js' explain()). PostgREST ships it off
+   * (db-plan-enabled); here it is on for local development only, as plans show schema details.
+   */
+  planEnabled?: boolean;
 }
 
 export type Action = 'read' | 'insert' | 'update' | 'delete' | 'call';
@@ -149,6 +155,27 @@ type JsonBody =
   | { kind: 'array'; value: unknown[] }
   | { kind: 'other'; value: unknown };
 
+/** Postgres parses JSON recursively; nesting beyond this is refused before it gets there. */
+const MAX_JSON_DEPTH = 256;
+
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++;
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return max;
+}
+
 function parseBody(req: RestRequest, allowEmpty: boolean): { text: string; json: JsonBody } {
   const contentType = (req.header('content-type') ?? 'application/json').toLowerCase();
   const raw = req.body ?? '';
@@ -166,6 +193,7 @@ function parseBody(req: RestRequest, allowEmpty: boolean): { text: string; json:
   }
   let value: unknown;
   try {
+    if (jsonDepth(raw) > MAX_JSON_DEPTH) throw new Error('too deep');
     value = JSON.parse(raw);
   } catch {
     throw invalidBody('Empty or invalid json');
@@ -237,6 +265,8 @@ export function prepareRequest(
   const { schema, negotiated } = chooseSchema(req, settings);
   const prefs = parsePrefer(req.header('prefer'));
   const media = negotiateMedia(req.header('accept'));
+  if (media.kind === 'plan' && !settings.planEnabled)
+    throw mediaTypeError([req.header('accept') ?? '']);
   const qp = parseQueryParams(queryPairs(req.query));
   const searchPath = [schema, ...settings.extraSearchPath.filter((s) => s !== schema)];
   const countRequested = prefs.count !== undefined;
