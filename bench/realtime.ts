@@ -43,11 +43,15 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
 }
 
 async function loadCluster() {
-  const mod = (await import(pathToFileURL(path.resolve(here, '../scripts/pg-cluster.mjs')).href)) as {
+  const mod = (await import(
+    pathToFileURL(path.resolve(here, '../scripts/pg-cluster.mjs')).href
+  )) as {
     startCluster(port: number): { url: string; stop(): void };
     freePort(): Promise<number>;
   };
@@ -124,7 +128,8 @@ async function run(
   const expected = received.size * SUBSCRIBERS;
   const count = () => [...received.values()].reduce((n, l) => n + l.length, 0);
   while (count() < expected && now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const elapsed = (Math.max(...[...received.entries()].map(([s, l]) => s + Math.max(0, ...l))) - t0) / 1000;
+  const elapsed =
+    (Math.max(...[...received.entries()].map(([s, l]) => s + Math.max(0, ...l))) - t0) / 1000;
   measuring = false;
 
   const all = [...received.values()].flat().sort((a, b) => a - b);
@@ -157,7 +162,13 @@ async function run(
 }
 
 async function onPglite(): Promise<Figures> {
-  const server = await startServer({ workdir: PROJECT, port: 0, host: '127.0.0.1', dataDir: null, env: {} });
+  const server = await startServer({
+    workdir: PROJECT,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    env: {},
+  });
   try {
     return await run('pglite', server, async (sentAt, note) => {
       await server.db.query('insert into pings (sent_at, note) values ($1, $2)', [sentAt, note]);

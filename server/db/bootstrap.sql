@@ -621,10 +621,26 @@ create table if not exists realtime.relay (
 );
 revoke all on realtime.relay from public;
 
+-- Which server instances have postgres_changes subscribers for which table: changes to tables
+-- nobody listens to are not logged at all. Instances refresh their rows; stale ones are ignored.
+create table if not exists realtime.listeners (
+  entity oid not null,
+  instance uuid not null,
+  seen_at timestamptz not null default now(),
+  primary key (entity, instance)
+);
+revoke all on realtime.listeners from public;
+
 create or replace function realtime.capture_change() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  if not exists (
+    select 1 from realtime.listeners l
+    where l.entity = tg_relid and l.seen_at > now() - interval '2 minutes'
+  ) then
+    return null;
+  end if;
   insert into realtime.change_log (entity, schema_name, table_name, action, record, old_record)
   values (
     tg_relid, tg_table_schema, tg_table_name, tg_op,

@@ -77,11 +77,15 @@ export class ChangeFeed {
   private readonly byEntity = new Map<number, Set<Subscription>>();
   private readonly byChannel = new Map<Channel, Subscription[]>();
   private queue: Promise<void> = Promise.resolve();
+  private registry: Promise<void> = Promise.resolve();
+  private readonly registered = new Set<number>();
   private readonly recent = new Set<string>();
   private unlisten: (() => Promise<void>) | null = null;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
+    private readonly instanceId: string,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -94,12 +98,64 @@ export class ChangeFeed {
           this.log(`[realtime] change dispatch failed: ${(e as Error).message}`),
         );
     });
+    // realtime.listeners rows older than two minutes no longer count: keep ours fresh.
+    this.heartbeat = setInterval(() => {
+      this.registry = this.registry
+        .then(async () => {
+          if (!this.registered.size) return;
+          await this.db.query(
+            `insert into realtime.listeners (entity, instance)
+             select unnest($2::oid[]), $1 on conflict (entity, instance) do update set seen_at = now()`,
+            [this.instanceId, [...this.registered]],
+          );
+        })
+        .catch((e: unknown) =>
+          this.log(`[realtime] listener heartbeat failed: ${(e as Error).message}`),
+        );
+    }, 30_000);
+    this.heartbeat.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
     await this.unlisten?.();
     this.unlisten = null;
     await this.queue;
+    await this.registry;
+    await this.db
+      .query('delete from realtime.listeners where instance = $1', [this.instanceId])
+      .catch(() => undefined);
+  }
+
+  /**
+   * Makes realtime.listeners say whether this instance listens to `entity`. Steps run in order
+   * and each writes the state current when it runs, so quick subscribe / unsubscribe turns end
+   * right.
+   */
+  private syncListener(entity: number): Promise<void> {
+    this.registry = this.registry
+      .then(async () => {
+        const wanted = this.byEntity.has(entity);
+        if (wanted === this.registered.has(entity)) return;
+        if (wanted) {
+          await this.db.query(
+            `insert into realtime.listeners (entity, instance) values ($1, $2)
+             on conflict (entity, instance) do update set seen_at = now()`,
+            [entity, this.instanceId],
+          );
+          this.registered.add(entity);
+        } else {
+          await this.db.query(
+            'delete from realtime.listeners where entity = $1 and instance = $2',
+            [entity, this.instanceId],
+          );
+          this.registered.delete(entity);
+        }
+      })
+      .catch((e: unknown) =>
+        this.log(`[realtime] listener registry failed: ${(e as Error).message}`),
+      );
+    return this.registry;
   }
 
   get subscriptionCount(): number {
@@ -154,17 +210,21 @@ export class ChangeFeed {
     // A publication changed outside a migration (no event trigger): capture it now.
     if (needsSync) await this.db.query('select realtime.sync_capture()');
     this.unsubscribe(channel);
+    const touched = new Set<number>();
     for (const { sub, entities } of subs) {
       for (const entity of entities) {
         let set = this.byEntity.get(entity);
         if (!set) this.byEntity.set(entity, (set = new Set()));
         set.add(sub);
+        touched.add(entity);
       }
     }
     this.byChannel.set(
       channel,
       subs.map((s) => s.sub),
     );
+    // Changes are logged only once the listener row is in: the join reply waits for it.
+    await Promise.all([...touched].map((entity) => this.syncListener(entity)));
     return { reply };
   }
 
@@ -174,8 +234,11 @@ export class ChangeFeed {
     this.byChannel.delete(channel);
     for (const sub of subs) {
       for (const [entity, set] of this.byEntity) {
-        set.delete(sub);
-        if (set.size === 0) this.byEntity.delete(entity);
+        if (!set.delete(sub)) continue;
+        if (set.size === 0) {
+          this.byEntity.delete(entity);
+          void this.syncListener(entity);
+        }
       }
     }
   }

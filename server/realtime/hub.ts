@@ -30,7 +30,7 @@ export class Hub {
     readonly instanceId: string,
     readonly log: Log,
   ) {
-    this.feed = new ChangeFeed(deps.db, log);
+    this.feed = new ChangeFeed(deps.db, instanceId, log);
   }
 
   addChannel(channel: Channel): void {

@@ -120,8 +120,11 @@ export function createRealtime(deps: ServiceDeps) {
       await deps.db.exec(
         `delete from realtime.change_log where created_at < now() - interval '5 minutes';
          delete from realtime.relay where created_at < now() - interval '5 minutes';
+         delete from realtime.listeners where seen_at < now() - interval '10 minutes';
          delete from realtime.messages where inserted_at < now() - interval '3 days';`,
       );
+      // PGlite runs no autovacuum worker: without this the log's dead rows would pile up.
+      if (deps.db.kind === 'pglite') await deps.db.exec('vacuum realtime.change_log');
     } catch (e) {
       log(`[realtime] cleanup failed: ${(e as Error).message}`);
     }

@@ -94,6 +94,33 @@ async function watch(
 
 const titleOf = (c: Change) => (c.new as Row).title ?? (c.old as Row).title;
 
+describe('change capture', () => {
+  const logged = async () =>
+    Number(
+      (
+        await sql<{ n: number }>(
+          "select count(*)::int as n from realtime.change_log where table_name = 'pings'",
+        )
+      )[0]!.n,
+    );
+
+  it('logs changes of a published table only while someone subscribes to it', async () => {
+    await sql('insert into pings (sent_at) values (1)');
+    expect(await logged()).toBe(0);
+
+    const tc = await userClient(newUserId());
+    const w = await watch(tc, 'capture', [{ event: 'INSERT', table: 'pings' }]);
+    await sql('insert into pings (sent_at) values (2)');
+    expect((await w.all.next()).new).toMatchObject({ sent_at: 2 });
+    expect(await logged()).toBe(1);
+
+    await tc.client.removeChannel(w.channel);
+    await expect.poll(async () => (await sql('select 1 from realtime.listeners')).length).toBe(0);
+    await sql('insert into pings (sent_at) values (3)');
+    expect(await logged()).toBe(1);
+  });
+});
+
 describe('row level security per subscriber', () => {
   it('delivers a row only to subscribers a select as them would return it to', async () => {
     const alice = newUserId();
