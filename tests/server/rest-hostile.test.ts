@@ -22,7 +22,6 @@ afterAll(async () => {
 });
 
 const VERBS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
-type Verb = (typeof VERBS)[number];
 
 interface Sent {
   method: string;
