@@ -182,7 +182,12 @@ export class Channel {
     if (isUserBroadcast(payload)) {
       body = { kind: 'user', event: payload.event, encoding: payload.encoding, data: payload.data };
       size = payload.data.length;
-    } else if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    } else if (
+      payload &&
+      typeof payload === 'object' &&
+      !Array.isArray(payload) &&
+      !Buffer.isBuffer(payload)
+    ) {
       body = { kind: 'json', payload: payload as Dict };
       size = Buffer.byteLength(JSON.stringify(payload));
     } else {

@@ -48,19 +48,18 @@ export class Connection {
     this.lastSeen = Date.now();
     let msg: InboundMessage;
     try {
+      if (isBinary && this.vsn !== '2.0.0') throw new ProtocolError('binary frames need vsn 2.0.0');
       msg = isBinary
-        ? this.vsn === '2.0.0'
-          ? decodeBinary(toBuffer(data))
-          : (() => {
-              throw new ProtocolError('binary frames need vsn 2.0.0');
-            })()
+        ? decodeBinary(toBuffer(data))
         : decodeText(this.vsn, toBuffer(data).toString('utf8'));
     } catch (e) {
-      if (e instanceof ProtocolError) {
-        this.close(1007, `invalid message: ${e.message}`);
-        return;
+      // Phoenix drops a socket it cannot read; nothing a client sends may reach the process.
+      if (e instanceof ProtocolError) this.close(1007, `invalid message: ${e.message}`);
+      else {
+        this.hub.log(`[realtime] unreadable frame: ${(e as Error).message}`);
+        this.close(1011, 'internal error');
       }
-      throw e;
+      return;
     }
     if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
       this.sendJson(null, msg.ref, 'phoenix', 'phx_reply', { status: 'ok', response: {} });

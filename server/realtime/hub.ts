@@ -65,7 +65,12 @@ export class Hub {
       const vsn = channel.conn.vsn;
       let frame = frames.get(vsn);
       if (frame === undefined) {
-        frame = encodeBroadcast(vsn, channel.topic, body);
+        try {
+          frame = encodeBroadcast(vsn, channel.topic, body);
+        } catch (e) {
+          this.log(`[realtime] broadcast on ${topicKey} not encodable: ${(e as Error).message}`);
+          frame = null;
+        }
         frames.set(vsn, frame);
       }
       if (frame !== null) channel.conn.send(frame);

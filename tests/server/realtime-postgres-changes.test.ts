@@ -14,6 +14,7 @@ import {
   mintToken,
   newUserId,
   SERVICE_KEY,
+  settle,
   startFixture,
   subscribe,
   type Fixture,
@@ -173,6 +174,23 @@ describe('row level security per subscriber', () => {
     await wb!.all.next((c) => (c.new as Row).priority === 3);
     expect(wa!.all.items.map((c) => (c.new as Row).priority)).toEqual([1]);
     expect(wb!.all.items.map((c) => (c.new as Row).priority)).toEqual([2, 3]);
+  });
+
+  it('gives nothing to a subscriber whose policy check fails, and still serves the others', async () => {
+    const fragile = await connectClient(fx.url, {
+      token: await mintToken(newUserId(), { claims: { fragile: 'yes' } }),
+    });
+    clients.push(fragile);
+    const sturdy = await userClient(newUserId());
+    const [wf, ws] = await Promise.all([
+      watch(fragile, 'fragile', [{ event: '*', table: 'fragile' }]),
+      watch(sturdy, 'fragile', [{ event: '*', table: 'fragile' }]),
+    ]);
+    await sql(`insert into fragile values (1, 'one'), (2, 'two')`);
+    await ws.all.count(2);
+    await settle();
+    expect(ws.all.items.map((c) => (c.new as Row).body)).toEqual(['one', 'two']);
+    expect(wf.all.items).toEqual([]);
   });
 
   it('sends only the columns the subscriber may select', async () => {
