@@ -246,9 +246,23 @@ export function renderOrderBy(node: ReadNode, order: PlanOrder[], p: Params): st
 // ---------------------------------------------------------------------------------------------
 // Mutations and calls: each is the body of the `pgrst_source` CTE and returns the affected rows.
 
+/**
+ * What a write returns: every column for a representation; only some (Location) or a constant
+ * otherwise, because RETURNING columns makes Postgres check SELECT privileges and policies
+ * (PostgREST's `RETURNING 1` lets a role insert rows it may not read).
+ */
+export type Returning = 'all' | 'none' | string[];
+
+function returning(alias: string, r: Returning): string {
+  if (r === 'all') return `RETURNING ${ident(alias)}.*`;
+  if (r === 'none' || r.length === 0) return 'RETURNING 1';
+  return `RETURNING ${r.map((c) => `${ident(alias)}.${ident(c)}`).join(', ')}`;
+}
+
 export interface InsertSpec {
   relation: Relation;
   alias: string;
+  returning: Returning;
   columns: Column[];
   /** The rows, as a JSON array. */
   body: string;
@@ -288,12 +302,13 @@ export function renderInsert(s: InsertSpec, p: Params): string {
       sql += ` ON CONFLICT (${target}) DO UPDATE SET ${sets}`;
     }
   }
-  return `${sql} RETURNING ${ident(s.alias)}.*`;
+  return `${sql} ${returning(s.alias, s.returning)}`;
 }
 
 export interface UpdateSpec {
   relation: Relation;
   alias: string;
+  returning: Returning;
   columns: Column[];
   /** One object, as JSON. */
   body: string;
@@ -320,19 +335,21 @@ export function renderUpdate(s: UpdateSpec, p: Params): string {
   if (s.columns.length === 0) {
     // Nothing to set: no row is touched, the representation is empty. The conditions stay so
     // their parameters are still part of the statement.
-    return `SELECT ${ident(s.alias)}.* FROM ${table} WHERE false${where.map((w) => ` AND ${w}`).join('')}`;
+    const cols = s.returning === 'all' ? `${ident(s.alias)}.*` : '1';
+    return `SELECT ${cols} FROM ${table} WHERE false${where.map((w) => ` AND ${w}`).join('')}`;
   }
   const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
   const sets = s.columns.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`).join(', ');
   return (
     `UPDATE ${table} SET ${sets} FROM (SELECT * FROM json_to_record(${p.add(s.body)}::json) AS pgrst_body(${typed})) AS pgrst_body` +
-    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${ident(s.alias)}.*`
+    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ${returning(s.alias, s.returning)}`
   );
 }
 
 export interface DeleteSpec {
   relation: Relation;
   alias: string;
+  returning: Returning;
   where: string[];
   limited?: UpdateSpec['limited'];
 }
@@ -341,7 +358,7 @@ export function renderDelete(s: DeleteSpec): string {
   const where = s.limited ? [limitedRows(s)] : s.where;
   return (
     `DELETE FROM ${qualified(s.relation.schema, s.relation.name)} AS ${ident(s.alias)}` +
-    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} RETURNING ${ident(s.alias)}.*`
+    `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ${returning(s.alias, s.returning)}`
   );
 }
 

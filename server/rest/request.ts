@@ -344,12 +344,14 @@ export function prepareRequest(
     { rootFilters: false, rootOrder: false, rootRange: false },
   );
   const main = representation ? renderReadQuery(tree, p) : 'SELECT 1 FROM pgrst_source';
+  const locationColumns =
+    method === 'POST' && prefs.return === 'headers-only' && hasPk ? relation.pk : undefined;
+  const returning = representation ? 'all' : (locationColumns ?? 'none');
   const body: BodyShape = representation && !headOnly ? bodyShapeFor(media) : { kind: 'none' };
 
   let source: string;
   let action: Action;
   let upsert = false;
-  let locationColumns: string[] | undefined;
   if (method === 'POST') {
     action = 'insert';
     const { text, json } = parseBody(req, false);
@@ -363,6 +365,7 @@ export function prepareRequest(
     const spec: Parameters<typeof renderInsert>[0] = {
       relation,
       alias: name,
+      returning,
       columns,
       body: json.kind === 'array' ? text : `[${text}]`,
       applyDefaults: prefs.missing === 'default',
@@ -374,7 +377,6 @@ export function prepareRequest(
       };
     }
     source = renderInsert(spec, p);
-    if (prefs.return === 'headers-only' && hasPk) locationColumns = relation.pk;
   } else {
     const where = renderConditions(bare, rootConditions(bare, qp), p);
     const q = qp.ranges.get('');
@@ -391,6 +393,7 @@ export function prepareRequest(
       const spec: Parameters<typeof renderUpdate>[0] = {
         relation,
         alias: name,
+        returning,
         columns,
         body: text,
         where,
@@ -399,7 +402,7 @@ export function prepareRequest(
       source = renderUpdate(spec, p);
     } else {
       action = 'delete';
-      const spec: Parameters<typeof renderDelete>[0] = { relation, alias: name, where };
+      const spec: Parameters<typeof renderDelete>[0] = { relation, alias: name, returning, where };
       if (limited) spec.limited = limited;
       source = renderDelete(spec);
     }

@@ -203,6 +203,17 @@ describe('Row Level Security', () => {
 });
 
 describe('grants', () => {
+  it('an insert-only table takes plain inserts but refuses to return rows', async () => {
+    const plain = await anon.from('feedback').insert({ message: 'great villa' });
+    expect(plain.error).toBeNull();
+    expect(plain.status).toBe(201);
+    const back = await anon.from('feedback').insert({ message: 'and show me' }).select();
+    expect(back.status).toBe(401);
+    expect(back.error?.code).toBe('42501');
+    const stored = await service.from('feedback').select('message');
+    expect(stored.data).toEqual([{ message: 'great villa' }]);
+  });
+
   it('a table anon may not read: 401 42501 for anon, rows for a user', async () => {
     const asAnon = await anon.from('secrets').select('*');
     expect(asAnon.status).toBe(401);
