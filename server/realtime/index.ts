@@ -131,8 +131,6 @@ export function createRealtime(deps: ServiceDeps) {
   }
 
   return {
-    /** The hub, for inspection by the realtime suites. */
-    hub,
     /** Takes over WebSocket upgrades on /realtime/v1/websocket. */
     attach(server: Server): void {
       server.on('upgrade', (req, socket, head) => {
