@@ -13,7 +13,13 @@ import {
   type InboundMessage,
   type Vsn,
 } from './serializer.ts';
-import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_JOINS_PER_SECOND } from './limits.ts';
+import {
+  MAX_BUFFERED_BYTES,
+  MAX_CHANNELS_PER_SOCKET,
+  MAX_FRAMES_PER_SECOND,
+  MAX_JOINS_PER_SECOND,
+  MAX_MESSAGES_PER_SECOND,
+} from './limits.ts';
 
 let connectionCounter = 0;
 
@@ -30,6 +36,7 @@ export class Connection {
   closed = false;
   private queue: Promise<void> = Promise.resolve();
   private joinWindow = { count: 0, resetAt: 0 };
+  private rateWindow = { frames: 0, messages: 0, resetAt: 0 };
 
   constructor(
     readonly hub: Hub,
@@ -59,6 +66,17 @@ export class Connection {
         this.hub.log(`[realtime] unreadable frame: ${(e as Error).message}`);
         this.close(1011, 'internal error');
       }
+      return;
+    }
+    const now = this.lastSeen;
+    if (now >= this.rateWindow.resetAt)
+      this.rateWindow = { frames: 0, messages: 0, resetAt: now + 1000 };
+    const counted = msg.event !== 'phx_join' && msg.topic !== 'phoenix';
+    if (
+      ++this.rateWindow.frames > MAX_FRAMES_PER_SECOND ||
+      (counted && ++this.rateWindow.messages > MAX_MESSAGES_PER_SECOND)
+    ) {
+      this.close(1008, 'Too many messages per second');
       return;
     }
     if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {

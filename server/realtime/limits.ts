@@ -11,6 +11,11 @@ export const MAX_RECORD_BYTES = 1024 * 1024;
 export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Joins one socket may attempt per second (Supabase: max_joins_per_second). */
 export const MAX_JOINS_PER_SECOND = 100;
+/** Pushes (broadcast, presence, token refreshes) one socket may send per second before it is
+ * closed (Supabase: max_events_per_second, "Too many messages per second"). */
+export const MAX_MESSAGES_PER_SECOND = 1000;
+/** Frames of any kind per second, joins and heartbeats included: beyond, the socket is closed. */
+export const MAX_FRAMES_PER_SECOND = 5000;
 /** Presence track/untrack calls per channel per window (Supabase: client presence rate limit). */
 export const PRESENCE_CALLS_PER_WINDOW = 60;
 export const PRESENCE_WINDOW_MS = 10_000;

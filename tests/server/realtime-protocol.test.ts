@@ -214,6 +214,31 @@ describe('bad input', () => {
     ).toHaveLength(1);
   });
 
+  it('closes a socket that floods broadcasts (1008) before its fan-out swamps the others', async () => {
+    const flooder = await socket();
+    const listener = await socket();
+    for (const s of [flooder, listener]) {
+      s.send(['1', '1', 'realtime:flood-room', 'phx_join', { config: {} }]);
+      await reply(s, '1');
+    }
+    const burst = 1500;
+    for (let i = 0; i < burst; i++) {
+      flooder.send([
+        '1',
+        null,
+        'realtime:flood-room',
+        'broadcast',
+        { type: 'broadcast', event: 'spam', payload: { i } },
+      ]);
+    }
+    expect(await flooder.closed).toEqual({ code: 1008, reason: 'Too many messages per second' });
+    await settle();
+    const delivered = listener.frames.items.filter((f) => Array.isArray(f) && f[3] === 'broadcast');
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.length).toBeLessThanOrEqual(1000);
+    await stillServing();
+  });
+
   it('refuses 1,000 rapid joins beyond the limits, one reply each, and keeps serving', async () => {
     const s = await socket();
     const n = 1000;
