@@ -45,6 +45,47 @@ function restPath(url: URL): string {
   return i === -1 ? url.pathname : url.pathname.slice(i + REST_PREFIX.length);
 }
 
+/** Headers that change the statement a request builds (besides method, path and query). */
+const PLAN_HEADERS = ['accept', 'prefer', 'range', 'accept-profile', 'content-profile'];
+const PREPARED_CACHE_SIZE = 500;
+
+/**
+ * Body-less requests (reads, deletes, GET calls) build the same statement for the same URL and
+ * headers: keep the last few hundred, dropped whenever the schema cache is reloaded.
+ */
+class PreparedCache {
+  private map = new Map<string, PreparedRequest>();
+  constructor(private generation: SchemaCache | undefined = undefined) {}
+  key(req: RestRequest): string | undefined {
+    if (req.body !== undefined) return undefined;
+    return JSON.stringify([
+      req.method,
+      req.path,
+      req.query,
+      ...PLAN_HEADERS.map((h) => req.header(h) ?? null),
+    ]);
+  }
+  get(sc: SchemaCache, key: string): PreparedRequest | undefined {
+    if (sc !== this.generation) {
+      this.map.clear();
+      this.generation = sc;
+      return undefined;
+    }
+    const hit = this.map.get(key);
+    if (hit) {
+      // Refresh its place: the map's order is the eviction order.
+      this.map.delete(key);
+      this.map.set(key, hit);
+    }
+    return hit;
+  }
+  set(sc: SchemaCache, key: string, prepared: PreparedRequest): void {
+    if (sc !== this.generation) return;
+    this.map.set(key, prepared);
+    if (this.map.size > PREPARED_CACHE_SIZE) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
 function send(r: RestResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
@@ -58,6 +99,7 @@ export function createRest(deps: ServiceDeps) {
     planEnabled: config.devRoutes,
   };
   let cache: SchemaCache | undefined;
+  const preparedCache = new PreparedCache();
   let loading: Promise<SchemaCache> | undefined;
   let listening = false;
 
@@ -184,7 +226,12 @@ export function createRest(deps: ServiceDeps) {
         }
         return c.json(openApiSpec(sc, settings, req.header('accept-profile'), config.publicUrl));
       }
-      const prepared = prepareRequest(sc, settings, req);
+      const cacheKey = preparedCache.key(req);
+      let prepared = cacheKey !== undefined ? preparedCache.get(sc, cacheKey) : undefined;
+      if (!prepared) {
+        prepared = prepareRequest(sc, settings, req);
+        if (cacheKey !== undefined) preparedCache.set(sc, cacheKey, prepared);
+      }
       const headers: Record<string, string> = {};
       c.req.raw.headers.forEach((v, k) => {
         headers[k] = v;
