@@ -50,9 +50,18 @@ export function createRealtime(deps: ServiceDeps) {
   let started = false;
   let closing = false;
 
-  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  async function onUpgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    soleListener: boolean,
+  ): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return;
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) {
+      // Another upgrade handler may own this path; if there is none, do not leave it hanging.
+      if (soleListener) refuse(socket, 404, 'Not Found', { message: 'no WebSocket here' });
+      return;
+    }
     if (closing) {
       refuse(socket, 503, 'Service Unavailable', { message: 'Realtime is shutting down' });
       return;
@@ -134,7 +143,8 @@ export function createRealtime(deps: ServiceDeps) {
     /** Takes over WebSocket upgrades on /realtime/v1/websocket. */
     attach(server: Server): void {
       server.on('upgrade', (req, socket, head) => {
-        onUpgrade(req, socket, head).catch((e: unknown) => {
+        const sole = server.listenerCount('upgrade') === 1;
+        onUpgrade(req, socket, head, sole).catch((e: unknown) => {
           log(`[realtime] upgrade failed: ${(e as Error).message}`);
           socket.destroy();
         });

@@ -70,6 +70,7 @@ describe('connecting', () => {
     const forged = await mintToken(newUserId(), { role: 'anon', secret: 'x'.repeat(40) });
     expect(await upgradeStatus(fx.url, { apikey: forged, vsn: '2.0.0' })).toBe(401);
     expect(await upgradeStatus(fx.url, { apikey: ANON_KEY, vsn: '3.0.0' })).toBe(400);
+    expect(await upgradeStatus(fx.url, { apikey: ANON_KEY }, '/realtime/v1/elsewhere')).toBe(404);
     for (const key of [ANON_KEY, SERVICE_KEY, WELL_KNOWN.publishableKey, WELL_KNOWN.secretKey]) {
       expect(await upgradeStatus(fx.url, { apikey: key, vsn: '2.0.0' })).toBe(101);
     }
