@@ -63,7 +63,8 @@ function paramsId(params: unknown): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h & 0x7ffffff;
+  // realtime-js skips a binding whose id is falsy.
+  return h & 0x7ffffff || 1;
 }
 
 function pick(source: Dict | null, names: Iterable<string>): Dict {
@@ -156,12 +157,6 @@ export class ChangeFeed {
         this.log(`[realtime] listener registry failed: ${(e as Error).message}`),
       );
     return this.registry;
-  }
-
-  get subscriptionCount(): number {
-    let n = 0;
-    for (const subs of this.byChannel.values()) n += subs.length;
-    return n;
   }
 
   async subscribe(channel: Channel, list: unknown[]): Promise<SubscribeResult> {
