@@ -1,12 +1,104 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Writes .br and .gz next to every compressible file of the build, so a static server (or the
+ * local backend's serveStatic with `precompressed`) can send them without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'arivia:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((f) => {
+          const full = path.join(dir, f);
+          return statSync(full).isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
+        const buf = readFileSync(file);
+        if (buf.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
+ * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
+ * signed in - supabase-js, the app frame and (on /) the dashboard; signed out - the sign-in screen.
+ */
+function firstScreenPreload(projectId: string | undefined): Plugin {
+  return {
+    name: 'arivia:first-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !projectId) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const norm = (id: string) => id.replaceAll('\\', '/');
+        const byModule = (suffix: string) =>
+          chunks.find((c) => c.facadeModuleId && norm(c.facadeModuleId).endsWith(suffix)) ??
+          chunks.find((c) => c.moduleIds.some((id) => norm(id).endsWith(suffix)));
+        const entryFiles = new Set<string>();
+        const collect = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          const c = chunks.find((x) => x.fileName === file);
+          for (const i of c?.imports ?? []) collect(i, into);
+        };
+        if (entry) collect(entry.fileName, entryFiles);
+        const closure = (suffix: string) => {
+          const c = byModule(suffix);
+          if (!c) return [];
+          const files = new Set<string>();
+          collect(c.fileName, files);
+          return [...files].filter((f) => !entryFiles.has(f));
+        };
+        const signedIn = [
+          ...new Set([
+            ...closure('src/lib/supabase.ts'),
+            ...closure('src/app/layouts/app-layout.tsx'),
+          ]),
+        ];
+        const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
+        const signedOut = closure('src/features/auth/routes/auth-route.tsx');
+        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:[]):${JSON.stringify(signedOut)};f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;document.head.appendChild(l)})})();`;
+        return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
 
 // VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY and VITE_SUPABASE_PROJECT_ID come from the
 // environment (`npm start` sets them for the local backend) or from .env for a hosted project.
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreenPreload(
+      process.env.VITE_SUPABASE_PROJECT_ID ?? loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
+    ),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',
@@ -16,4 +108,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
-});
+}));

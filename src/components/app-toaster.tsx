@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterFirstScreen } from '@/lib/idle';
 import { TOAST_DURATION_MS, TOAST_VISIBLE, toasterMounted } from '@/lib/toast';
 
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
@@ -9,8 +10,19 @@ function Ready() {
   return null;
 }
 
-/** The app's single toaster: 3 visible, 4000 ms. */
+/** The app's single toaster: 3 visible, 4000 ms. Mounted once the first screen is up. */
 export function AppToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) setMounted(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster visibleToasts={TOAST_VISIBLE} duration={TOAST_DURATION_MS} closeButton />

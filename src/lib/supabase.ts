@@ -4,6 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { env } from './app-env';
+import { AUTH_STORAGE_KEY } from './supabase-client';
 
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
   auth: {
@@ -11,7 +12,7 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePubl
     autoRefreshToken: true,
     detectSessionInUrl: true,
     storage: window.localStorage,
-    storageKey: `sb-${env.supabaseProjectId}-auth-token`,
+    storageKey: AUTH_STORAGE_KEY,
   },
 });
 

@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
-import { getSupabase } from '../supabase-client';
+import { afterFirstScreen } from '../idle';
+import { getSupabase, mayHaveSession } from '../supabase-client';
 import {
   assertPermission,
   assertPermissions,
@@ -32,8 +33,11 @@ const NO_ROLES: string[] = [];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // With no stored session and no auth answer in the URL there is no user: say so at once, and
+  // load supabase-js only once the first screen is up.
+  const [sessionPossible] = useState(mayHaveSession);
   const [state, setState] = useState<SessionState>({
-    ready: false,
+    ready: !sessionPossible,
     session: null,
     recovery: false,
   });
@@ -42,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    getSupabase().then(
+    (sessionPossible ? Promise.resolve() : afterFirstScreen()).then(getSupabase).then(
       (supabase) => {
         if (!active) return;
         // INITIAL_SESSION (the initial session check) arrives first, then every later change.
@@ -68,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active = false;
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, [queryClient, sessionPossible]);
 
   const user = state.session?.user ?? null;
   const userId = user?.id ?? '';

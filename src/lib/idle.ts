@@ -1,0 +1,13 @@
+/** Resolves once the page has loaded and the main thread is idle (work that must not compete
+ * with the first screen: the auth client for a visitor with no session, the toaster). */
+export function afterFirstScreen(timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if ('requestIdleCallback' in window)
+        window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+      else setTimeout(resolve, 1);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
