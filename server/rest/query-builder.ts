@@ -53,6 +53,7 @@ function fieldExpr(alias: string, f: Field, p: Params): string {
 /** The key a selected field gets in the JSON: its alias, the last JSON key, or the column. */
 function outputName(s: SelectField): string {
   if (s.alias !== undefined) return s.alias;
+  if (s.aggregate !== undefined) return s.aggregate;
   for (let i = s.field.jsonPath.length - 1; i >= 0; i--) {
     const op = s.field.jsonPath[i]!;
     if (!op.index) return op.key;
@@ -60,7 +61,16 @@ function outputName(s: SelectField): string {
   return s.field.name;
 }
 
+const AGGREGATE_SQL = { avg: 'avg', count: 'count', max: 'max', min: 'min', sum: 'sum' } as const;
+
 function selectItem(alias: string, s: SelectField, p: Params): string {
+  if (s.aggregate !== undefined) {
+    let arg = s.field.name === '*' ? '*' : fieldExpr(alias, s.field, p);
+    if (s.cast !== undefined && arg !== '*') arg = `CAST(${arg} AS ${s.cast})`;
+    let e = `pg_catalog.${AGGREGATE_SQL[s.aggregate]}(${arg})`;
+    if (s.aggregateCast !== undefined) e = `CAST(${e} AS ${s.aggregateCast})`;
+    return `${e} AS ${ident(outputName(s))}`;
+  }
   if (s.field.name === '*') return `${ident(alias)}.*`;
   let e = fieldExpr(alias, s.field, p);
   if (s.cast !== undefined) e = `CAST(${e} AS ${s.cast})`;
@@ -188,21 +198,37 @@ export function renderReadQuery(
   p: Params,
   opts: { parentAlias?: string; limit?: number } = {},
 ): string {
+  // With aggregates, every other output column is grouped on (by position, PostgREST's groupF);
+  // embedded JSON becomes jsonb there, as json has no equality to group by.
+  const aggregated = node.select.some((s) => s.aggregate !== undefined);
   const cols = node.select.map((s) => selectItem(node.alias, s, p));
+  const groupBy: number[] = [];
+  node.select.forEach((s, i) => {
+    if (aggregated && s.aggregate === undefined) groupBy.push(i + 1);
+  });
+  const asJson = (e: string) => (aggregated ? `(${e})::jsonb` : e);
   const joins: string[] = [];
   for (const e of node.embeds) {
     const sub = renderReadQuery(e, p, { parentAlias: node.alias, limit: e.range.limit });
     const agg = ident(e.aggAlias);
     const kind = e.inner ? 'INNER' : 'LEFT';
+    let col: string | undefined;
     if (isToOne(e.relationship)) {
       joins.push(`${kind} JOIN LATERAL (${sub}) AS ${agg} ON TRUE`);
-      if (e.hasOutput)
-        cols.push(e.spread ? `${agg}.*` : `row_to_json(${agg}.*) AS ${ident(e.outputName)}`);
+      if (e.hasOutput) {
+        col = e.spread
+          ? `${agg}.*`
+          : `${asJson(`row_to_json(${agg}.*)`)} AS ${ident(e.outputName)}`;
+      }
     } else {
       joins.push(
         `${kind} JOIN LATERAL (SELECT json_agg(${agg}) AS ${agg} FROM (${sub}) AS ${agg}) AS ${agg} ON ${e.inner ? `${agg}.${agg} IS NOT NULL` : 'TRUE'}`,
       );
-      if (e.hasOutput) cols.push(`COALESCE(${agg}.${agg}, '[]') AS ${ident(e.outputName)}`);
+      if (e.hasOutput) col = `${asJson(`COALESCE(${agg}.${agg}, '[]')`)} AS ${ident(e.outputName)}`;
+    }
+    if (col !== undefined) {
+      cols.push(col);
+      if (aggregated && !e.spread) groupBy.push(cols.length);
     }
   }
   const where = [
@@ -213,6 +239,7 @@ export function renderReadQuery(
     `SELECT ${cols.join(', ')} FROM ${fromClause(node)}` +
     (joins.length ? ` ${joins.join(' ')}` : '') +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    (groupBy.length ? ` GROUP BY ${groupBy.join(', ')}` : '') +
     renderOrder(node, node.order, p) +
     renderRange(node.range.offset, opts.limit)
   );

@@ -24,8 +24,11 @@ export type SelectItem =
       kind: 'field';
       field: Field;
       alias?: string;
+      /** With an aggregate, the cast of its input (`amount::numeric.sum()`). */
       cast?: string;
       aggregate?: Aggregate;
+      /** The cast of the aggregate's result (`amount.sum()::text`). */
+      aggregateCast?: string;
     }
   | {
       kind: 'relation';
@@ -383,7 +386,7 @@ function selectTree(c: Cursor, depth: number, inEmbed: boolean): SelectItem {
       if (rel.alias !== undefined) item.alias = rel.alias;
       if (c.startsWith('::')) {
         c.pos += 2;
-        item.cast = castName(c);
+        item.aggregateCast = castName(c);
       }
       c.ws();
       selectEnd(c, inEmbed);
@@ -409,14 +412,18 @@ function selectTree(c: Cursor, depth: number, inEmbed: boolean): SelectItem {
   const f = field(c);
   const item: SelectItem = { kind: 'field', field: f };
   if (alias !== undefined) item.alias = alias;
+  if (c.startsWith('::')) {
+    c.pos += 2;
+    item.cast = castName(c);
+  }
   const agg = /^\.(avg|count|max|min|sum)\(\)/.exec(c.s.slice(c.pos));
   if (agg) {
     c.pos += agg[0].length;
     item.aggregate = agg[1] as Aggregate;
-  }
-  if (c.startsWith('::')) {
-    c.pos += 2;
-    item.cast = castName(c);
+    if (c.startsWith('::')) {
+      c.pos += 2;
+      item.aggregateCast = castName(c);
+    }
   }
   c.ws();
   selectEnd(c, inEmbed);

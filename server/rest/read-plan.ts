@@ -3,6 +3,7 @@
 import { RestError, notEmbedded } from './errors.ts';
 import { qualified } from './sql.ts';
 import type {
+  Aggregate,
   EmbedPath,
   Field,
   LogicTree,
@@ -24,6 +25,8 @@ export interface SelectField {
   field: Field;
   alias?: string;
   cast?: string;
+  aggregate?: Aggregate;
+  aggregateCast?: string;
 }
 
 export type PlanFilter =
@@ -181,12 +184,24 @@ function addSelect(
 ): void {
   for (const item of items) {
     if (item.kind === 'field') {
-      if (item.aggregate) {
-        throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-      }
       const f: SelectField = { field: item.field };
       if (item.alias !== undefined) f.alias = item.alias;
       if (item.cast !== undefined) f.cast = item.cast;
+      if (item.aggregate !== undefined) f.aggregate = item.aggregate;
+      if (item.aggregateCast !== undefined) f.aggregateCast = item.aggregateCast;
+      // The legacy `count` (no parentheses, `select=*,tasks(count)`) counts rows when the table
+      // has no column of that name, as PostgREST still allows.
+      if (
+        item.field.name === 'count' &&
+        item.field.jsonPath.length === 0 &&
+        item.aggregate === undefined &&
+        item.cast === undefined &&
+        node.relation &&
+        !node.relation.columnMap.has('count')
+      ) {
+        f.field = { name: '*', jsonPath: [] };
+        f.aggregate = 'count';
+      }
       node.select.push(f);
       continue;
     }
