@@ -8,7 +8,7 @@
 // (3) leaves an unreferenced file, never a row pointing at missing or partial bytes; a crash after
 // (3) leaves an old file behind, which costs disk space only.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, type ReadStream } from 'node:fs';
+import { existsSync, readdirSync, rmSync, type ReadStream } from 'node:fs';
 import {
   copyFile,
   mkdir,
@@ -45,7 +45,8 @@ function tidyAtExit(root: string, ephemeral: boolean) {
 function holdsNoObjectSync(root: string): boolean {
   try {
     const objects = path.join(root, 'objects');
-    const noTemps = readdirSync(path.join(root, '.tmp')).length === 0;
+    const tmp = path.join(root, '.tmp');
+    const noTemps = !existsSync(tmp) || readdirSync(tmp).length === 0;
     return (
       noTemps && readdirSync(objects).every((d) => readdirSync(path.join(objects, d)).length === 0)
     );
@@ -55,25 +56,38 @@ function holdsNoObjectSync(root: string): boolean {
 }
 
 export interface DiskOptions {
-  /** Folder for the bytes; undefined means a private temp folder removed on close. */
+  /** Folder for the bytes; undefined means a private temp folder (made on first write). */
   root?: string;
 }
 
 export class BlobStore {
-  private constructor(
-    readonly root: string,
-    private readonly ephemeral: boolean,
-  ) {}
+  /** The folder once made: on the first write, so a server that never stores a file leaves none. */
+  private root: string | undefined;
+  private making: Promise<string> | undefined;
+
+  private constructor(private readonly configuredRoot: string | undefined) {
+    // A configured folder may hold objects from earlier runs: it is readable before any write.
+    this.root =
+      configuredRoot !== undefined && existsSync(configuredRoot) ? configuredRoot : undefined;
+  }
 
   static async open(opts: DiskOptions): Promise<BlobStore> {
-    const ephemeral = opts.root === undefined;
-    const root = opts.root ?? (await mkdtemp(path.join(os.tmpdir(), 'arivia-storage-')));
-    await mkdir(path.join(root, '.tmp'), { recursive: true, mode: 0o700 });
-    await mkdir(path.join(root, 'objects'), { recursive: true, mode: 0o700 });
-    const store = new BlobStore(root, ephemeral);
-    if (!ephemeral) await store.removeStaleTemps();
-    tidyAtExit(root, ephemeral);
+    const store = new BlobStore(opts.root);
+    if (store.root) await store.removeStaleTemps();
     return store;
+  }
+
+  private ensureRoot(): Promise<string> {
+    this.making ??= (async () => {
+      const ephemeral = this.configuredRoot === undefined;
+      const root =
+        this.configuredRoot ?? (await mkdtemp(path.join(os.tmpdir(), 'arivia-storage-')));
+      await mkdir(path.join(root, 'objects'), { recursive: true, mode: 0o700 });
+      this.root = root;
+      tidyAtExit(root, ephemeral);
+      return root;
+    })();
+    return this.making;
   }
 
   static newVersion(): string {
@@ -82,20 +96,21 @@ export class BlobStore {
 
   /** The file of a version, or null for a version this store never wrote (e.g. set by hand in SQL). */
   pathOf(version: unknown): string | null {
-    if (typeof version !== 'string' || !VERSION.test(version)) return null;
+    if (!this.root || typeof version !== 'string' || !VERSION.test(version)) return null;
     return path.join(this.root, 'objects', version.slice(0, 2), version);
   }
 
   /** A new temp file path (same file system as the final paths, so rename is atomic). */
   async tempPath(): Promise<string> {
     // Made every time: another process sharing the folder may have tidied it away at its exit.
-    const dir = path.join(this.root, '.tmp');
+    const dir = path.join(await this.ensureRoot(), '.tmp');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return path.join(dir, randomUUID());
   }
 
   /** Moves a complete, fsynced temp file to the version's final path. */
   async commit(tempPath: string, version: string): Promise<void> {
+    await this.ensureRoot();
     const final = this.pathOf(version);
     if (!final) throw new Error(`not a version id: ${version}`);
     const dir = path.dirname(final);
@@ -186,14 +201,17 @@ export class BlobStore {
 
   /** Removes a temp folder, or a persistent one that holds no object. */
   async close(): Promise<void> {
-    openRoots.delete(this.root);
-    if (this.ephemeral || holdsNoObjectSync(this.root)) {
-      await rm(this.root, { recursive: true, force: true });
+    const root = this.making ? await this.making : undefined;
+    if (!root) return;
+    openRoots.delete(root);
+    if (this.configuredRoot === undefined || holdsNoObjectSync(root)) {
+      await rm(root, { recursive: true, force: true });
     }
   }
 
   private async removeStaleTemps(): Promise<void> {
-    const dir = path.join(this.root, '.tmp');
+    const dir = path.join(this.root!, '.tmp');
+    if (!existsSync(dir)) return;
     const now = Date.now();
     for (const name of await readdir(dir)) {
       const p = path.join(dir, name);

@@ -18,7 +18,9 @@ import * as objects from './objects.ts';
 /**
  * Where the bytes live: STORAGE_DIR when set; next to a PGlite data folder (.data/db ->
  * .data/storage); for PostgreSQL <workdir>/.data/storage/pg-<database>, so databases sharing a
- * machine never share a folder; for an in-memory database a temp folder removed on close.
+ * machine never share a folder; for an in-memory database a temp folder (made on the first
+ * write, removed on close). Folders are made on the first write, never for a server that stores
+ * nothing.
  */
 export function storageRoot(deps: ServiceDeps, env: NodeJS.ProcessEnv = process.env) {
   if (env.STORAGE_DIR) return path.resolve(env.STORAGE_DIR);
