@@ -509,7 +509,7 @@ describe('aggregates (enabled as on hosted Supabase)', () => {
     // PostgREST cannot order by aggregates or by what is grouped inside embeds: sort here.
     const grouped = await sb.from('tasks').select('villas(name), count()');
     expect(grouped.error).toBeNull();
-    const rows = (grouped.data ?? []) as { villas: { name: string } }[];
+    const rows = (grouped.data ?? []) as unknown as { villas: { name: string } }[];
     expect(rows.sort((a, b) => a.villas.name.localeCompare(b.villas.name))).toEqual([
       { villas: { name: 'Villa Aegean' }, count: 2 },
       { villas: { name: 'Villa Cypress' }, count: 2 },
