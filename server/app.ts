@@ -24,6 +24,7 @@ import { createRest } from './rest/index.ts';
 import { createRealtime } from './realtime/index.ts';
 import { createStorage } from './storage/index.ts';
 import { createFunctions } from './functions/index.ts';
+import { seedBuckets } from './seed-buckets.ts';
 
 export interface RunningServer {
   url: string;
@@ -91,6 +92,7 @@ export function buildApp(deps: ServiceDeps) {
     async close() {
       await realtime.close();
       await functions.close();
+      await storage.close();
     },
   };
 }
@@ -124,6 +126,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       config.port = addr.port;
       config.publicUrl = url;
     }
+    if (migrations.seeded) await seedBuckets(url, config, log);
     const running = server;
     return {
       url,

@@ -50,9 +50,18 @@ export interface ServerConfig {
     /** Seconds a rotated refresh token may still be reused (GoTrue's reuse interval). */
     refreshTokenReuseInterval: number;
   };
-  storage: { fileSizeLimit: number };
+  storage: { fileSizeLimit: number; buckets: Record<string, SeedBucket> };
   /** [db.seed]: whether to seed a fresh database, and the files (globs, relative to supabase/). */
   seed: { enabled: boolean; sqlPaths: string[] };
+}
+
+/** A [storage.buckets.<name>] section: created if missing, objects seeded from objects_path. */
+export interface SeedBucket {
+  public: boolean;
+  fileSizeLimit?: number;
+  allowedMimeTypes?: string[];
+  /** Absolute folder whose files are uploaded into the bucket on a freshly seeded database. */
+  objectsPath?: string;
 }
 
 export interface ConfigInput {
@@ -163,7 +172,30 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       minimumPasswordLength: num(auth.minimum_password_length, 6),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     },
-    storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2) },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
+      buckets: Object.fromEntries(
+        Object.entries(section(storage, 'buckets')).map(([name, raw]) => {
+          const b = raw && typeof raw === 'object' ? (raw as Toml) : {};
+          const limit =
+            b.file_size_limit === undefined ? undefined : parseSize(b.file_size_limit, 0);
+          return [
+            name,
+            {
+              public: bool(b.public, false),
+              fileSizeLimit: limit,
+              allowedMimeTypes: Array.isArray(b.allowed_mime_types)
+                ? strs(b.allowed_mime_types, [])
+                : undefined,
+              objectsPath:
+                typeof b.objects_path === 'string'
+                  ? path.resolve(supabaseDir, b.objects_path)
+                  : undefined,
+            },
+          ];
+        }),
+      ),
+    },
     seed: { enabled: bool(seed.enabled, true), sqlPaths: strs(seed.sql_paths, ['./seed.sql']) },
   };
 }

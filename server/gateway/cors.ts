@@ -19,6 +19,7 @@ export const supabaseCors = cors({
     'range',
     'range-unit',
     'x-upsert',
+    'x-metadata',
     'cache-control',
     'x-region',
     'x-retry-count',
