@@ -26,6 +26,9 @@ function villaIds() {
   return sb.from('villas').select('id');
 }
 type VillaQuery = ReturnType<typeof villaIds>;
+function bookingIds() {
+  return sb.from('bookings').select('id');
+}
 
 const rest = (path: string, init: RequestInit = {}) =>
   fetch(`${fx.url}/rest/v1${path}`, {
@@ -206,6 +209,18 @@ describe('filters', () => {
     expect(t.data).toEqual([{ id: 2 }]);
     const f = await sb.from('tasks').select('id').is('done', false).order('id');
     expect((f.data as { id: number }[]).map((x) => x.id)).toEqual([1, 3, 4, 5]);
+  });
+
+  it('range operators: overlaps, strictly left/right, not extending, adjacent', async () => {
+    const range = (apply: (q: ReturnType<typeof bookingIds>) => ReturnType<typeof bookingIds>) =>
+      ids(apply(bookingIds()).order('id'));
+    expect(await range((q) => q.overlaps('stay', '[2026-06-05,2026-06-10)'))).toEqual([1, 2]);
+    expect(await range((q) => q.rangeLt('stay', '[2026-06-08,2026-06-09)'))).toEqual([1]);
+    expect(await range((q) => q.rangeGt('stay', '[2026-06-01,2026-06-08)'))).toEqual([2, 3]);
+    expect(await range((q) => q.rangeLte('stay', '[2026-06-01,2026-06-15)'))).toEqual([1, 2]);
+    expect(await range((q) => q.rangeGte('stay', '[2026-06-08,2026-06-09)'))).toEqual([2, 3]);
+    expect(await range((q) => q.rangeAdjacent('stay', '[2026-06-15,2026-06-20)'))).toEqual([2]);
+    expect(await range((q) => q.contains('stay', '[2026-07-05,2026-07-06)'))).toEqual([3]);
   });
 
   it('quantified eq(any) and gt(all)', async () => {
