@@ -657,7 +657,66 @@ export type Database = {
           updated_at: string | null
           updated_by: string | null
         }
-
+        Insert: {
+          address?: string | null
+          archived?: boolean | null
+          archived_at?: string | null
+          area?: string | null
+          bathrooms?: number | null
+          bedrooms?: number | null
+          code?: string | null
+          cover_photo_path?: never
+          created_at?: string | null
+          created_by?: string | null
+          guest_ready?: never
+          id?: string | null
+          latitude?: number | null
+          longitude?: number | null
+          max_guests?: number | null
+          name?: string | null
+          next_check_in?: never
+          next_check_out?: never
+          not_ready_reasons?: never
+          notes?: string | null
+          occupied?: never
+          owner_email?: string | null
+          owner_name?: string | null
+          owner_phone?: string | null
+          status?: Database["public"]["Enums"]["property_status"] | null
+          type?: Database["public"]["Enums"]["property_type"] | null
+          updated_at?: string | null
+          updated_by?: string | null
+        }
+        Update: {
+          address?: string | null
+          archived?: boolean | null
+          archived_at?: string | null
+          area?: string | null
+          bathrooms?: number | null
+          bedrooms?: number | null
+          code?: string | null
+          cover_photo_path?: never
+          created_at?: string | null
+          created_by?: string | null
+          guest_ready?: never
+          id?: string | null
+          latitude?: number | null
+          longitude?: number | null
+          max_guests?: number | null
+          name?: string | null
+          next_check_in?: never
+          next_check_out?: never
+          not_ready_reasons?: never
+          notes?: string | null
+          occupied?: never
+          owner_email?: string | null
+          owner_name?: string | null
+          owner_phone?: string | null
+          status?: Database["public"]["Enums"]["property_status"] | null
+          type?: Database["public"]["Enums"]["property_type"] | null
+          updated_at?: string | null
+          updated_by?: string | null
+        }
         Relationships: []
       }
     }

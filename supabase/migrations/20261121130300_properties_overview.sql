@@ -11,10 +11,14 @@
 --
 -- Field staff have no reservations.view (guest names stay with the office), yet their list must
 -- show when the next guests arrive and whether a villa is ready, and guest-ready must be the same
--- fact for everyone. So the derived parts read through two views in a `private` schema (not
--- exposed by the API) that run with their owner's rights and expose no guest data: stay times of
--- confirmed reservations, and the readiness reasons. Each is gated on properties.view itself
--- (one initplan per query), in case the schema is ever exposed.
+-- fact for everyone. So the derived parts read through two views in a `private` schema that run
+-- with their owner's rights (RLS of reservations and import conflicts does not apply to them) and
+-- expose no guest data: stay times of confirmed reservations, and the readiness reasons. They are
+-- reached only through property_overview, whose rows the caller's RLS on properties has already
+-- chosen (properties.view), and they are only ever asked about those rows. The `private` schema
+-- must never be added to the API's exposed schemas (config.toml [api] schemas); anon has no grant
+-- on it. (A has_permission() gate inside each view cost one evaluation per view reference per
+-- request - a quarter of the list's time on PGlite - and guarded nothing the API can reach.)
 --
 -- Guest-ready, for now: not archived, active, and no open import conflict (a feed event that could
 -- not be applied because it overlaps a confirmed stay - overlapping confirmed stays themselves
@@ -23,8 +27,9 @@
 -- replacing private.property_readiness with the same columns.
 --
 -- Cost: next check-in / check-out are min() over (property_id, check_in|check_out) partial indexes,
--- i.e. one index probe each, computed only for the rows returned (scalar subqueries in the select
--- list are evaluated after ORDER BY / LIMIT unless sorted or filtered on). "Archived villas are
+-- i.e. one index probe each; readiness is a primary-key probe. All are scalar subqueries in the
+-- select list, evaluated only for the rows returned (after ORDER BY / LIMIT) unless the request
+-- sorts or filters on them; a count (count=exact) evaluates none of them. "Archived villas are
 -- hidden from default lists" is the list's filter: archived=is.false.
 
 create schema if not exists private;
@@ -34,10 +39,9 @@ grant usage on schema private to authenticated, service_role;
 create view private.property_stay_times as
 select r.property_id, r.check_in, r.check_out
 from public.reservations r
-where r.status = 'confirmed'
-  and (select current_user = 'service_role' or public.has_permission('properties.view'));
+where r.status = 'confirmed';
 comment on view private.property_stay_times is
-  'Check-in / check-out of confirmed stays, no guest data; for property_overview (owner rights, gated on properties.view).';
+  'Check-in / check-out of confirmed stays, no guest data, owner rights: only for property_overview.';
 
 create view private.property_readiness as
 select
@@ -50,10 +54,9 @@ select
       then 'reservation_conflict'
     end
   ]::text[], null) as reasons
-from public.properties p
-where (select current_user = 'service_role' or public.has_permission('properties.view'));
+from public.properties p;
 comment on view private.property_readiness is
-  'Why each property is not guest-ready (empty array = ready). Later areas replace it to add reasons.';
+  'Why each property is not guest-ready (empty array = ready), owner rights: only for property_overview. Later areas replace it to add reasons.';
 
 revoke all on private.property_stay_times, private.property_readiness from public, anon, authenticated;
 grant select on private.property_stay_times, private.property_readiness to authenticated, service_role;
@@ -108,10 +111,15 @@ select
     order by s.check_out
     limit 1
   ), false) as occupied,
-  coalesce(rd.reasons, '{}'::text[]) as not_ready_reasons,
-  coalesce(cardinality(rd.reasons) = 0, false) as guest_ready
-from public.properties p
-left join private.property_readiness rd on rd.property_id = p.id;
+  -- Scalar subqueries, not a join: evaluated only for the rows a page returns (a join made the
+  -- planner compute readiness for every villa on searches).
+  coalesce((
+    select rd.reasons from private.property_readiness rd where rd.property_id = p.id
+  ), '{}'::text[]) as not_ready_reasons,
+  coalesce((
+    select cardinality(rd.reasons) = 0 from private.property_readiness rd where rd.property_id = p.id
+  ), false) as guest_ready
+from public.properties p;
 comment on view public.property_overview is
   'The properties list: each villa with cover photo, next check-in / check-out, occupied now, guest-ready and why not.';
 
