@@ -223,6 +223,8 @@ function table(results: Figures[]): string {
 }
 
 const which = process.argv.slice(2);
+// Other work on the machine skews tails: the load average goes into the results with them.
+const loadBefore = os.loadavg()[0]!;
 const results: Figures[] = [];
 if (!which.length || which.includes('pglite')) results.push(await onPglite());
 if (!which.length || which.includes('postgres')) results.push(await onPostgres());
@@ -233,7 +235,12 @@ writeFileSync(
   JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+      machine: {
+        cpus: os.cpus().length,
+        cpu: os.cpus()[0]?.model,
+        node: process.version,
+        load_average_1m: { before: round(loadBefore), after: round(os.loadavg()[0]!) },
+      },
       method: `${SUBSCRIBERS} supabase-js clients in the bench process (distinct users, RLS table), ${RATE} inserts/s for ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; latency = subscriber callback time - writer clock before the insert`,
       results,
     },

@@ -12,6 +12,8 @@ import { encodeJson } from './serializer.ts';
 
 type Dict = Record<string, unknown>;
 
+const EVALUATION_SLICE = 100;
+
 interface Subscription {
   id: number;
   channel: Channel;
@@ -255,24 +257,27 @@ export class ChangeFeed {
       const event = this.plan(row);
       if (event) pending.push(event);
     }
-    if (!pending.length) return;
-    const batch = pending.map((e) => ({
-      entity: e.row.entity,
-      action: e.row.action,
-      record: e.row.record,
-      old_record: e.row.old_record,
-      filters: e.filters,
-      checks: e.groups,
-    }));
-    const result = await this.db.query<{ r: Array<Evaluation | null> }>(
-      'select realtime.evaluate_changes($1::jsonb) as r',
-      [JSON.stringify(batch)],
-    );
-    const evaluations = result.rows[0]!.r;
-    pending.forEach((event, i) => {
-      const evaluation = evaluations[i];
-      if (evaluation) this.deliver(event, evaluation);
-    });
+    // A bulk write is evaluated in slices, so no single call carries an unbounded batch.
+    for (let start = 0; start < pending.length; start += EVALUATION_SLICE) {
+      const slice = pending.slice(start, start + EVALUATION_SLICE);
+      const batch = slice.map((e) => ({
+        entity: e.row.entity,
+        action: e.row.action,
+        record: e.row.record,
+        old_record: e.row.old_record,
+        filters: e.filters,
+        checks: e.groups,
+      }));
+      const result = await this.db.query<{ r: Array<Evaluation | null> }>(
+        'select realtime.evaluate_changes($1::jsonb) as r',
+        [JSON.stringify(batch)],
+      );
+      const evaluations = result.rows[0]!.r;
+      slice.forEach((event, i) => {
+        const evaluation = evaluations[i];
+        if (evaluation) this.deliver(event, evaluation);
+      });
+    }
   }
 
   /** The subscriptions a change may concern, grouped for one evaluation call. */

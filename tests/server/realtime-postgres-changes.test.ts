@@ -251,6 +251,20 @@ describe('events', () => {
     );
   });
 
+  it('delivers every row of a bulk write, in order', async () => {
+    const tc = await userClient(null);
+    const w = await watch(tc, 'bulk', [
+      { event: 'INSERT', table: 'announcements', filter: 'id=gte.1000' },
+    ]);
+    await sql(
+      `insert into announcements (id, body) select g, 'bulk ' || g from generate_series(1000, 1249) g`,
+    );
+    await w.all.count(250, 15_000);
+    expect(w.all.items.map((c) => (c.new as Row).id)).toEqual(
+      Array.from({ length: 250 }, (_, i) => 1000 + i),
+    );
+  });
+
   it('an UPDATE of a table with the default replica identity carries the old primary key', async () => {
     const user = newUserId();
     const tc = await userClient(user);
