@@ -141,8 +141,15 @@ export class Relay {
           });
         }
         return;
-      case 'state':
+      case 'state': {
         if (message.to !== this.id) return;
+        // The handover is the peer's whole truth: entries we hold for it and it lacks are gone.
+        const kept = new Set(message.entries.map(({ t, e }) => `${t}\u0000${e.owner}`));
+        for (const { topic, entry } of this.hub.presence.entriesOwnedBy(`${message.i}/`)) {
+          if (kept.has(`${topic}\u0000${entry.owner}`)) continue;
+          const diff = this.hub.presence.remove(topic, entry.owner);
+          if (diff) this.hub.deliverPresence(topic, diff);
+        }
         for (const { t, e } of message.entries) {
           if (!e.owner.startsWith(`${message.i}/`)) continue;
           const current = this.hub.presence.get(t, e.owner);
@@ -150,6 +157,7 @@ export class Relay {
           this.hub.deliverPresence(t, this.hub.presence.put(t, e));
         }
         return;
+      }
       case 'bye':
         this.dropPeer(message.i);
         return;
