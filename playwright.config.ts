@@ -3,10 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 // The app and the local backend on one origin. 4173 is one of the redirect URLs the backend
 // accepts (supabase/config.toml), so password-reset links come back to this server.
 const port = Number(process.env.E2E_PORT ?? 4173);
-export const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties outputDir, and npm test keeps its summaries in test-results.
+  outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,6 +1,5 @@
 // The numbers and rules of SEED-SPEC.md §4 and §9 that the shell implements as pure functions.
 import { describe, expect, it } from 'vitest';
-import { signUpErrorMessage } from '@/features/auth/api/sign-up-messages';
 import { isExpiredLink, parseAuthRedirect } from './auth-redirect';
 import { customPermissionsOf } from './auth/auth-queries-pure';
 import { errorText, supportMailto } from './error-report';
@@ -32,18 +31,6 @@ describe('data-fetching defaults', () => {
     expect(shouldRetry(0, { code: 'PGRST116' })).toBe(false);
     expect(shouldRetry(0, { code: 'NO_DATA' })).toBe(false);
     expect(shouldRetry(0, { code: '57014' })).toBe(true);
-  });
-});
-
-describe('sign-up errors (SEED-SPEC.md §8)', () => {
-  it("maps 'already registered' and otherwise shows the server message or the fallback", () => {
-    expect(signUpErrorMessage(new Error('User already registered'))).toBe(
-      'This email is already registered. Please sign in instead.',
-    );
-    expect(signUpErrorMessage(new Error('Signups not allowed for this instance'))).toBe(
-      'Signups not allowed for this instance',
-    );
-    expect(signUpErrorMessage(null)).toBe('Failed to create account');
   });
 });
 

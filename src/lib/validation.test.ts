@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { signInSchema } from '@/features/auth/api/sign-in';
-import { signUpSchema } from '@/features/auth/api/sign-up';
-import { requestResetSchema } from '@/features/auth/api/request-password-reset';
-import { profileSchema } from '@/features/profile/schemas';
-import { newPasswordSchema } from './validation';
+import { emailField, fullNameField, newPasswordSchema } from './validation';
 
 /** First message per field, as the form shows them. */
 function messages(schema: z.ZodMiniType, input: unknown): Record<string, string> {
@@ -18,106 +14,24 @@ function messages(schema: z.ZodMiniType, input: unknown): Record<string, string>
   return out;
 }
 
-describe('sign-in (SEED-SPEC.md §5)', () => {
-  it('requires an e-mail, a valid one, and a 6-character password', () => {
-    expect(messages(signInSchema, { email: '', password: '' })).toEqual({
-      email: 'Email is required',
-      password: 'Password must be at least 6 characters',
-    });
-    expect(messages(signInSchema, { email: 'maria@', password: '12345' })).toEqual({
-      email: 'Invalid email address',
-      password: 'Password must be at least 6 characters',
-    });
-    expect(messages(signInSchema, { email: ' maria@villa.gr ', password: '123456' })).toEqual({});
+describe('shared fields', () => {
+  it("say 'Required' for a missing value", () => {
+    expect(messages(z.object({ email: emailField }), {})).toEqual({ email: 'Required' });
   });
 
-  it("says 'Required' for a missing value", () => {
-    expect(messages(signInSchema, {})).toEqual({ email: 'Required', password: 'Required' });
+  it('trim names and e-mail addresses', () => {
+    expect(z.parse(fullNameField, '  Maria  ')).toBe('Maria');
+    expect(z.parse(emailField, ' maria@villa.gr ')).toBe('maria@villa.gr');
   });
 });
 
-describe('sign-up (SEED-SPEC.md §5)', () => {
-  const ok = {
-    full_name: 'Maria Kritikou',
-    email: 'maria@villa.gr',
-    password: 'secret1',
-    confirmPassword: 'secret1',
-  };
-
-  it('accepts a valid sign-up and trims the name', () => {
-    const r = z.parse(signUpSchema, { ...ok, full_name: '  Maria  ' });
-    expect(r.full_name).toBe('Maria');
-  });
-
-  it('bounds the name to 2..100 characters', () => {
-    expect(messages(signUpSchema, { ...ok, full_name: 'M' })).toEqual({
-      full_name: 'Name must be at least 2 characters',
-    });
-    expect(messages(signUpSchema, { ...ok, full_name: 'M'.repeat(101) })).toEqual({
-      full_name: 'Name is too long',
-    });
-    expect(messages(signUpSchema, { ...ok, full_name: 'M'.repeat(100) })).toEqual({});
-  });
-
-  it('bounds the password to 6..72 characters', () => {
-    const long = 'x'.repeat(73);
-    expect(messages(signUpSchema, { ...ok, password: long, confirmPassword: long })).toEqual({
-      password: 'Password is too long',
-    });
-    expect(messages(signUpSchema, { ...ok, password: '12345', confirmPassword: '12345' })).toEqual({
-      password: 'Password must be at least 6 characters',
-    });
-    const max = 'x'.repeat(72);
-    expect(messages(signUpSchema, { ...ok, password: max, confirmPassword: max })).toEqual({});
-  });
-
-  it('requires the confirmation, and reports a mismatch on it', () => {
-    expect(messages(signUpSchema, { ...ok, confirmPassword: '' })).toMatchObject({
-      confirmPassword: 'Please confirm your password',
-    });
-    expect(messages(signUpSchema, { ...ok, confirmPassword: 'secret2' })).toEqual({
-      confirmPassword: "Passwords don't match",
-    });
-  });
-
-  it('validates the e-mail like sign-in', () => {
-    expect(messages(signUpSchema, { ...ok, email: '' })).toEqual({ email: 'Email is required' });
-    expect(messages(signUpSchema, { ...ok, email: 'nope' })).toEqual({
-      email: 'Invalid email address',
-    });
-  });
-});
-
-describe('reset and password change', () => {
-  it('asks for a valid e-mail to send the link to', () => {
-    expect(messages(requestResetSchema, { email: 'x' })).toEqual({
-      email: 'Invalid email address',
-    });
-  });
-
+describe('a new password', () => {
   it('applies the sign-up password rules to a new password', () => {
     expect(messages(newPasswordSchema, { password: 'abc', confirmPassword: 'abc' })).toEqual({
       password: 'Password must be at least 6 characters',
     });
     expect(messages(newPasswordSchema, { password: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
       confirmPassword: "Passwords don't match",
-    });
-  });
-});
-
-describe('profile', () => {
-  const ok = { full_name: 'Nikos Vlachos', phone: '+30 694 512 3801', language: 'el' };
-  it('accepts a valid profile, an empty phone, and refuses bad values', () => {
-    expect(messages(profileSchema, ok)).toEqual({});
-    expect(messages(profileSchema, { ...ok, phone: '' })).toEqual({});
-    expect(messages(profileSchema, { ...ok, phone: 'call me' })).toEqual({
-      phone: 'Enter a valid phone number, e.g. +30 694 512 3801',
-    });
-    expect(messages(profileSchema, { ...ok, full_name: 'N' })).toEqual({
-      full_name: 'Name must be at least 2 characters',
-    });
-    expect(messages(profileSchema, { ...ok, language: 'greek' })).toEqual({
-      language: 'Choose a language',
     });
   });
 });

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { requestResetSchema, type RequestResetInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
 import { paths } from '@/lib/paths';
-import { emailField } from '@/lib/validation';
-
-export const requestResetSchema = z.object({ email: emailField });
-export type RequestResetInput = z.output<typeof requestResetSchema>;
 
 export async function requestPasswordReset(input: RequestResetInput) {
   const { email } = z.parse(requestResetSchema, input);

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { signInSchema, type SignInInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { currentPasswordField, emailField } from '@/lib/validation';
-
-export const signInSchema = z.object({ email: emailField, password: currentPasswordField });
-export type SignInInput = z.output<typeof signInSchema>;
 
 export async function signIn(input: SignInInput) {
   const { email, password } = z.parse(signInSchema, input);

@@ -1,25 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { signUpSchema, type SignUpInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
-import {
-  confirmPasswordField,
-  emailField,
-  fullNameField,
-  newPasswordField,
-  passwordsMatch,
-} from '@/lib/validation';
 import { signUpErrorMessage } from './sign-up-messages';
-
-export const signUpSchema = z
-  .object({
-    full_name: fullNameField,
-    email: emailField,
-    password: newPasswordField,
-    confirmPassword: confirmPasswordField,
-  })
-  .check(passwordsMatch());
-export type SignUpInput = z.output<typeof signUpSchema>;
 
 export async function signUp(input: SignUpInput) {
   const { full_name, email, password } = z.parse(signUpSchema, input);

@@ -10,11 +10,8 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  requestResetSchema,
-  useRequestPasswordReset,
-  type RequestResetInput,
-} from '../api/request-password-reset';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { requestResetSchema, type RequestResetInput } from '../schemas';
 
 export function RequestResetForm() {
   const request = useRequestPasswordReset();

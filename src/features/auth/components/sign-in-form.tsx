@@ -13,7 +13,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { env } from '@/lib/app-env';
 import { paths } from '@/lib/paths';
-import { signInSchema, useSignIn, type SignInInput } from '../api/sign-in';
+import { useSignIn } from '../api/sign-in';
+import { signInSchema, type SignInInput } from '../schemas';
 import { DemoAccounts } from './demo-accounts';
 
 export function SignInForm({

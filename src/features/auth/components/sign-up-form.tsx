@@ -11,7 +11,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { signUpSchema, type SignUpInput } from '../api/sign-up';
+import { signUpSchema, type SignUpInput } from '../schemas';
 
 export function SignUpForm({
   signUp,
