@@ -332,6 +332,11 @@ describe('filters', () => {
     { filter: postgresChangesFilter().gt('priority', 1).lt('priority', 3), expected: [2] },
     { filter: postgresChangesFilter().not('priority', 'in', [1, 2]), expected: [3] },
     { filter: 'title=like.p%', expected: [1, 2, 3] },
+    { filter: postgresChangesFilter().ilike('title', 'P %'), expected: [1, 3] },
+    { filter: postgresChangesFilter().match('title', '^p [13]$'), expected: [1, 3] },
+    { filter: postgresChangesFilter().isDistinct('priority', 2), expected: [1, 3] },
+    { filter: 'score=is.null', expected: [1, 2, 3] },
+    { filter: postgresChangesFilter().not('score', 'is', null), expected: [] },
   ];
 
   it('delivers exactly the rows each filter matches', async () => {
