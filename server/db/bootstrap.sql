@@ -1030,3 +1030,4 @@ begin
 end;
 $$;
 revoke all on function realtime.channel_access(text, text, jsonb, jsonb) from public;
+-- end of realtime ------------------------------------------------------------------------------
