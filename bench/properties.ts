@@ -265,7 +265,10 @@ function table(results: Result[]): string {
   ].join('\n');
 }
 
+const load = () => os.loadavg().map((n) => Math.round(n * 10) / 10);
+
 async function main() {
+  const loadBefore = load();
   const results: Result[] = [];
   const loads: Record<string, number> = {};
   if (TARGETS.includes('pglite')) {
@@ -291,7 +294,8 @@ async function main() {
       cluster.stop();
     }
   }
-  const md = table(results);
+  const loadAfter = load();
+  const md = `${table(results)}\n\nLoad average (1, 5, 15 min) on ${os.cpus().length} CPUs: ${loadBefore.join(' / ')} before, ${loadAfter.join(' / ')} after.`;
   console.log(`\n${md}\n`);
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(
@@ -305,6 +309,7 @@ async function main() {
         reservations: PROPERTIES * STAYS_PER_PROPERTY,
         rounds: ROUNDS,
         loadSeconds: loads,
+        loadAverage: { before: loadBefore, after: loadAfter },
         results,
       },
       null,

@@ -17,8 +17,8 @@
 -- reached only through property_overview, whose rows the caller's RLS on properties has already
 -- chosen (properties.view), and they are only ever asked about those rows. The `private` schema
 -- must never be added to the API's exposed schemas (config.toml [api] schemas); anon has no grant
--- on it. (A has_permission() gate inside each view cost one evaluation per view reference per
--- request - a quarter of the list's time on PGlite - and guarded nothing the API can reach.)
+-- on it. (A has_permission() gate inside each view cost one more evaluation per view reference -
+-- four per list request - and guarded nothing the API can reach.)
 --
 -- Guest-ready, for now: not archived, active, and no open import conflict (a feed event that could
 -- not be applied because it overlaps a confirmed stay - overlapping confirmed stays themselves
