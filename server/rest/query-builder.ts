@@ -43,9 +43,14 @@ const FTS_FUNCTIONS: Record<string, string> = {
   wfts: 'websearch_to_tsquery',
 };
 
-function fieldExpr(alias: string, f: Field, p: Params): string {
+/** A column (or computed field, when `relation` has one of that name) with its JSON path. */
+function fieldExpr(alias: string, f: Field, p: Params, relation?: Relation): string {
   if (f.name === '*') return `${ident(alias)}.*`;
-  let e = `${ident(alias)}.${ident(f.name)}`;
+  const computed = relation?.computed.get(f.name);
+  // The cast makes a CTE's row (a write's representation) the table's row type again.
+  let e = computed
+    ? `${qualified(computed.schema, computed.name)}(${ident(alias)}::${qualified(relation!.schema, relation!.name)})`
+    : `${ident(alias)}.${ident(f.name)}`;
   for (const op of f.jsonPath) e += `${op.arrow}${p.add(op.key)}${op.index ? '::int' : ''}`;
   return e;
 }
@@ -63,18 +68,20 @@ function outputName(s: SelectField): string {
 
 const AGGREGATE_SQL = { avg: 'avg', count: 'count', max: 'max', min: 'min', sum: 'sum' } as const;
 
-function selectItem(alias: string, s: SelectField, p: Params): string {
+function selectItem(alias: string, s: SelectField, p: Params, relation?: Relation): string {
   if (s.aggregate !== undefined) {
-    let arg = s.field.name === '*' ? '*' : fieldExpr(alias, s.field, p);
+    let arg = s.field.name === '*' ? '*' : fieldExpr(alias, s.field, p, relation);
     if (s.cast !== undefined && arg !== '*') arg = `CAST(${arg} AS ${s.cast})`;
     let e = `pg_catalog.${AGGREGATE_SQL[s.aggregate]}(${arg})`;
     if (s.aggregateCast !== undefined) e = `CAST(${e} AS ${s.aggregateCast})`;
     return `${e} AS ${ident(outputName(s))}`;
   }
   if (s.field.name === '*') return `${ident(alias)}.*`;
-  let e = fieldExpr(alias, s.field, p);
+  let e = fieldExpr(alias, s.field, p, relation);
   if (s.cast !== undefined) e = `CAST(${e} AS ${s.cast})`;
-  const needsAs = s.alias !== undefined || s.cast !== undefined || s.field.jsonPath.length > 0;
+  const computed = relation?.computed.has(s.field.name) ?? false;
+  const needsAs =
+    computed || s.alias !== undefined || s.cast !== undefined || s.field.jsonPath.length > 0;
   return needsAs ? `${e} AS ${ident(outputName(s))}` : e;
 }
 
@@ -90,7 +97,7 @@ function renderFilter(node: ReadNode, f: PlanFilter, p: Params, count: boolean):
     return `${test} IS ${f.isNull ? '' : 'NOT '}NULL`;
   }
   const op = f.expr.operation;
-  let lhs = fieldExpr(node.alias, f.field, p);
+  let lhs = fieldExpr(node.alias, f.field, p, node.relation);
   let sql: string;
   switch (op.kind) {
     case 'op': {
@@ -155,7 +162,7 @@ function renderOrder(node: ReadNode, order: PlanOrder[], p: Params): string {
   const terms = order.map((o) => {
     const e =
       o.kind === 'field'
-        ? fieldExpr(node.alias, o.field, p)
+        ? fieldExpr(node.alias, o.field, p, node.relation)
         : fieldExpr(o.embed.aggAlias, o.field, p);
     return `${e}${o.direction ? ` ${o.direction.toUpperCase()}` : ''}${o.nulls ? ` NULLS ${o.nulls.toUpperCase()}` : ''}`;
   });
@@ -201,7 +208,7 @@ export function renderReadQuery(
   // With aggregates, every other output column is grouped on (by position, PostgREST's groupF);
   // embedded JSON becomes jsonb there, as json has no equality to group by.
   const aggregated = node.select.some((s) => s.aggregate !== undefined);
-  const cols = node.select.map((s) => selectItem(node.alias, s, p));
+  const cols = node.select.map((s) => selectItem(node.alias, s, p, node.relation));
   const groupBy: number[] = [];
   node.select.forEach((s, i) => {
     if (aggregated && s.aggregate === undefined) groupBy.push(i + 1);

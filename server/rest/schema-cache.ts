@@ -27,6 +27,8 @@ export interface Relation {
   columns: Column[];
   columnMap: Map<string, Column>;
   pk: string[];
+  /** Computed fields: functions of one row of this relation, selectable like columns. */
+  computed: Map<string, RelationRef>;
 }
 
 export interface RelationRef {
@@ -306,6 +308,8 @@ interface CatalogArg {
   name: string;
   type: string;
   mode: string;
+  /** The table or view whose row type the argument is (0 for other types). */
+  rel: number;
 }
 
 interface CatalogRoutine {
@@ -388,7 +392,9 @@ select json_build_object(
       'args', (select json_agg(json_build_object(
                   'name', coalesce(p.proargnames[i], ''),
                   'type', pg_catalog.format_type(coalesce(p.proallargtypes[i], p.proargtypes[i - 1]), null),
-                  'mode', coalesce(p.proargmodes[i], 'i')) order by i)
+                  'mode', coalesce(p.proargmodes[i], 'i'),
+                  'rel', (select t.typrelid::int8 from pg_catalog.pg_type t
+                          where t.oid = coalesce(p.proallargtypes[i], p.proargtypes[i - 1]))) order by i)
                from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i)))
     from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
@@ -427,6 +433,7 @@ function buildSchemaCache(schemas: readonly string[], catalog: Catalog): SchemaC
       columns,
       columnMap: new Map(columns.map((c) => [c.name, c])),
       pk: [],
+      computed: new Map(),
     };
     byOid.set(r.oid, rel);
     cache.relations.set(key(r.schema, r.name), rel);
@@ -603,6 +610,11 @@ function buildSchemaCache(schemas: readonly string[], catalog: Catalog): SchemaC
       params,
     };
     if (returnRelation) routine.returnRelation = returnRelation;
+    // PostgREST's computed fields: f(row_of_table) returning a single value or row.
+    const rowOf = inputs.length === 1 ? byOid.get(inputs[0]!.rel) : undefined;
+    if (rowOf && !r.setof && returns !== 'void' && !rowOf.columnMap.has(r.name)) {
+      rowOf.computed.set(r.name, { schema: r.schema, name: r.name });
+    }
     const k = key(r.schema, r.name);
     const list = cache.routines.get(k) ?? [];
     list.push(routine);

@@ -101,6 +101,20 @@ describe('select', () => {
     expect(data).toEqual([{ 'the id': 1, 'first name': 'Zoe', 'quote"d': 'q' }]);
   });
 
+  it('computed fields: select, filter and order by a function of the row', async () => {
+    const { data, error } = await sb
+      .from('villas')
+      .select('id, villa_label, upper:villa_label')
+      .like('villa_label', '%(2 br)')
+      .order('villa_label');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 2, villa_label: 'Villa Olive (2 br)', upper: 'Villa Olive (2 br)' },
+    ]);
+    const all = await sb.from('villas').select('*').eq('id', 1).single();
+    expect(all.data).not.toHaveProperty('villa_label');
+  });
+
   it('reads views', async () => {
     expect(await ids(sb.from('active_villas').select('id').order('id'))).toEqual([1, 2]);
   });

@@ -126,6 +126,17 @@ describe('insert', () => {
     });
   });
 
+  it('computed fields in the representation of a write', async () => {
+    const { data, error } = await sb
+      .from('villas')
+      .update({ bedrooms: 6 })
+      .eq('id', 3)
+      .select('villa_label')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ villa_label: 'Villa Cypress (6 br)' });
+  });
+
   it('count on insert', async () => {
     const { count, error } = await sb
       .from('kv')
