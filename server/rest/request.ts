@@ -77,7 +77,6 @@ export interface PreparedRequest {
   countRequested: boolean;
   returnsVoid: boolean;
   upsert: boolean;
-  hasPk: boolean;
   relationName: string;
   /** `Accept: application/vnd.pgrst.object+json`: exactly one row, or 406 and a rollback. */
   singular: boolean;
@@ -317,7 +316,6 @@ export function prepareRequest(
       offset: range.offset,
       returnsVoid: false,
       upsert: false,
-      hasPk,
       singular: media.kind === 'object',
     };
   }
@@ -418,7 +416,6 @@ export function prepareRequest(
     offset: 0,
     returnsVoid: false,
     upsert,
-    hasPk,
     singular: media.kind === 'object',
   };
 }
@@ -554,6 +551,8 @@ function prepareCall(
   } else {
     const args: Record<string, string | string[]> = {};
     for (const [k, v] of qp.params) {
+      // The gateway consumes the key (Kong's key-auth hides it from the upstream).
+      if (k === 'apikey') continue;
       const prev = args[k];
       args[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
     }
@@ -636,7 +635,6 @@ function prepareCall(
     offset: routine.setof ? range.offset : 0,
     returnsVoid: routine.returns === 'void',
     upsert: false,
-    hasPk: false,
     singular: media.kind === 'object' && routine.setof && routine.returns === 'composite',
   };
 }

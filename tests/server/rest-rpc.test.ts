@@ -10,6 +10,7 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from './support/fixture-server.ts';
+import { WELL_KNOWN } from '../../server/gateway/config.ts';
 
 let fx: FixtureServer;
 let sb: SupabaseClient;
@@ -46,6 +47,11 @@ describe('calling', () => {
     expect(data).toBe(3);
     const r = await rest('/rpc/add_them?a=5&b=6');
     expect(await r.json()).toBe(11);
+    // The key in the query string is the gateway's, not an argument.
+    const keyed = await fetch(
+      `${fx.url}/rest/v1/rpc/add_them?a=1&b=1&apikey=${WELL_KNOWN.anonKey}`,
+    );
+    expect(await keyed.json()).toBe(2);
   });
 
   it('arguments with defaults may be left out', async () => {
