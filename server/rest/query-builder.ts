@@ -333,7 +333,11 @@ export function renderInsert(s: InsertSpec, p: Params): string {
       sql += ` ON CONFLICT (${target}) DO NOTHING`;
     } else {
       const sets = s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ');
-      sql += ` ON CONFLICT (${target}) DO UPDATE SET ${sets}`;
+      // Counts the rows merged into existing ones, so the answer can tell whether any row was
+      // new (PostgREST answers 200 instead of 201 when none was).
+      sql +=
+        ` ON CONFLICT (${target}) DO UPDATE SET ${sets} WHERE pg_catalog.set_config('pgrst.updated', ` +
+        `(coalesce(nullif(pg_catalog.current_setting('pgrst.updated', true), '')::int, 0) + 1)::text, true) IS NOT NULL`;
     }
   }
   return `${sql} ${returning(s.alias, s.returning)}`;
@@ -471,6 +475,8 @@ export interface Statement {
   body: BodyShape;
   /** Columns of the first affected row to report (Location header). */
   locationColumns?: string[];
+  /** An upsert that merges: report how many rows were new. */
+  countInserted?: boolean;
 }
 
 export function renderStatement(s: Statement): string {
@@ -482,6 +488,10 @@ export function renderStatement(s: Statement): string {
   const location = s.locationColumns
     ? `, (SELECT row_to_json(_postgrest_l)::text FROM (SELECT ${s.locationColumns.map((c) => `pgrst_source.${ident(c)}`).join(', ')} FROM pgrst_source LIMIT 1) AS _postgrest_l) AS location`
     : '';
+  // The CTE runs when first read (the subquery), then the merge counter is complete.
+  const inserted = s.countInserted
+    ? `, (SELECT pg_catalog.count(*) FROM pgrst_source) - coalesce(nullif(pg_catalog.current_setting('pgrst.updated', true), '')::int, 0) AS inserted`
+    : '';
   const ctes = [
     ...(s.source ? [`pgrst_source AS (${s.source})`] : []),
     ...(s.body.kind === 'csv' ? [`_postgrest_rows AS (${s.main})`] : []),
@@ -489,7 +499,7 @@ export function renderStatement(s: Statement): string {
   const from = s.body.kind === 'csv' ? '_postgrest_rows' : `(${s.main})`;
   return (
     (ctes.length ? `WITH ${ctes.join(', ')} ` : '') +
-    `SELECT ${total} AS total, pg_catalog.count(*) AS page_total, ${bodyExpr(s.body)} AS body, ${GUCS}${location} ` +
+    `SELECT ${total} AS total, pg_catalog.count(*) AS page_total, ${bodyExpr(s.body)} AS body, ${GUCS}${location}${inserted} ` +
     `FROM ${from} AS _postgrest_t`
   );
 }

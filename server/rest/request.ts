@@ -407,6 +407,7 @@ export function prepareRequest(
   }
   const stmt: Statement = { source, main, body };
   if (locationColumns) stmt.locationColumns = locationColumns;
+  if (upsert && prefs.resolution === 'merge-duplicates') stmt.countInserted = true;
   return {
     ...base,
     action,

@@ -12,6 +12,8 @@ export interface ResultRow {
   response_headers: string | null;
   response_status: string | null;
   location?: string | null;
+  /** Rows an upsert inserted (the others were merged into existing rows). */
+  inserted?: number | string | null;
 }
 
 export interface RestResponse {
@@ -164,8 +166,12 @@ export function buildResponse(p: PreparedRequest, row: ResultRow): RestResponse 
       headers['Content-Range'] = contentRange(1, 0, p.countRequested ? affected : null);
       const loc = p.prefs.return === 'headers-only' ? locationHeader(p, row) : undefined;
       if (loc) headers.Location = loc;
-      if (p.prefs.return === 'representation') return applyOverrides(withBody(201), row);
-      return applyOverrides({ status: 201, headers, body: null }, row);
+      // PostgREST: 200 when a merging upsert only updated existing rows.
+      const created =
+        row.inserted === undefined || row.inserted === null || Number(row.inserted) > 0;
+      const status = created ? 201 : 200;
+      if (p.prefs.return === 'representation') return applyOverrides(withBody(status), row);
+      return applyOverrides({ status, headers, body: null }, row);
     }
     case 'update':
     case 'delete': {

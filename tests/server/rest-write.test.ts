@@ -199,6 +199,19 @@ describe('upsert', () => {
     ]);
   });
 
+  it('an upsert that only updates answers 200, one that inserts 201', async () => {
+    const updated = await sb.from('kv').upsert({ key: 'a', value: 'merged' }).select('value');
+    expect(updated.status).toBe(200);
+    expect(updated.data).toEqual([{ value: 'merged' }]);
+    const inserted = await sb.from('kv').upsert({ key: 'u3', value: 'new' });
+    expect(inserted.status).toBe(201);
+    const both = await sb.from('kv').upsert([
+      { key: 'a', value: 'again' },
+      { key: 'u4', value: 'new' },
+    ]);
+    expect(both.status).toBe(201);
+  });
+
   it('ignore-duplicates keeps the existing row', async () => {
     const { data, error } = await sb
       .from('kv')
@@ -230,7 +243,7 @@ describe('upsert', () => {
       body: JSON.stringify({ key: 'a', value: 'again' }),
       headers: { Prefer: 'resolution=merge-duplicates,return=minimal' },
     });
-    expect(r.status).toBe(201);
+    expect(r.status).toBe(200); // the row existed: merged, nothing new
     expect(r.headers.get('preference-applied')).toBe('resolution=merge-duplicates, return=minimal');
   });
 });
