@@ -574,6 +574,9 @@ describe('errors', () => {
     expect(error?.code).toBe('22P02');
     const e = await sb.from('villas').select('id').eq('status', 'sunk');
     expect(e.error?.code).toBe('22P02');
+    const b = await sb.from('tasks').select('id').eq('done', 'maybe');
+    expect(b.status).toBe(400);
+    expect(b.error?.code).toBe('22P02');
   });
 
   it('a JSON operator on a non-JSON column is 404 42883, as PostgREST maps it', async () => {
