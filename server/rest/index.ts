@@ -21,6 +21,7 @@ import {
   type ResultRow,
 } from './response.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { contentTypeFor } from './preferences.ts';
 import { openApiSpec } from './open-api.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
@@ -34,8 +35,13 @@ export interface RestSql {
   readOnly: boolean;
 }
 
+/** Thrown out of a transaction to undo it while keeping what it produced. */
 class Rollback {
   constructor(readonly row: ResultRow) {}
+}
+
+class PlanResult {
+  constructor(readonly body: string) {}
 }
 
 const REST_PREFIX = '/rest/v1';
@@ -160,32 +166,20 @@ export function createRest(deps: ServiceDeps) {
       searchPath: prepared.searchPath,
     };
     if (prepared.media.kind === 'plan') {
-      const plan = await runAs(db, auth, info, async (tx) => {
-        const res = await tx.query<Record<string, unknown>>(prepared.sql, prepared.params);
-        throw new Rollback({
-          total: null,
-          page_total: 0,
-          response_headers: null,
-          response_status: null,
-          body:
-            prepared.media.kind === 'plan' && prepared.media.format === 'json'
-              ? JSON.stringify(res.rows[0]?.['QUERY PLAN'] ?? null)
-              : res.rows.map((r) => String(r['QUERY PLAN'])).join('\n'),
-        });
+      const json = prepared.media.format === 'json';
+      // EXPLAIN ANALYZE runs the statement: the plan is read, then the transaction undone.
+      const body = await runAs(db, auth, info, async (tx) => {
+        const res = await tx.query<{ 'QUERY PLAN': unknown }>(prepared.sql, prepared.params);
+        throw new PlanResult(
+          json
+            ? JSON.stringify(res.rows[0]?.['QUERY PLAN'] ?? null)
+            : res.rows.map((r) => String(r['QUERY PLAN'])).join('\n'),
+        );
       }).catch((e: unknown) => {
-        if (e instanceof Rollback) return e.row;
+        if (e instanceof PlanResult) return e.body;
         throw e;
       });
-      return {
-        status: 200,
-        headers: {
-          'Content-Type':
-            prepared.media.format === 'json'
-              ? 'application/vnd.pgrst.plan+json; charset=utf-8'
-              : 'application/vnd.pgrst.plan+text; charset=utf-8',
-        },
-        body: plan.body,
-      };
+      return { status: 200, headers: { 'Content-Type': contentTypeFor(prepared.media) }, body };
     }
     let row: ResultRow;
     try {
@@ -267,8 +261,7 @@ export function createRest(deps: ServiceDeps) {
       };
       return c.json(out);
     } catch (e) {
-      const err = toRestError(e, authResult.auth.role !== 'anon');
-      return c.json(err.body, err.status as 400);
+      return send(errorResponse(toRestError(e, authResult.auth.role !== 'anon')));
     }
   });
 
