@@ -270,7 +270,8 @@ function findNode(root: ReadNode, path: EmbedPath): ReadNode {
 
 function resolveFilter(node: ReadNode, field: Field, expr: OpExpr): PlanFilter {
   if (field.jsonPath.length === 0) {
-    const embed = findEmbed(node, field.name);
+    // As PostgREST: an embed is named here by its alias when it has one.
+    const embed = node.embeds.find((e) => e.outputName === field.name);
     if (embed) {
       const op = expr.operation;
       if (op.kind === 'is' && (op.value === 'null' || op.value === 'not_null')) {
