@@ -247,6 +247,7 @@ async function main() {
       authCriticalJsGzipKB: kb(bytes.authCritical.js),
       authCriticalCssGzipKB: kb(bytes.authCritical.css),
       entryGzipKB: kb(bytes.entry.gzip),
+      supabaseJsGzipKB: bytes.supabase ? kb(bytes.supabase.gzip) : null,
       routeChunksGzipKB: Object.fromEntries(bytes.routes.map((r) => [r.route, kb(r.gzip)])),
       lighthouseRuns: RUNS,
       lighthouse: lh,
@@ -262,7 +263,10 @@ async function main() {
       `\nJS + CSS needed to show /auth: ${results.authCriticalGzipKB} KB gzip ` +
         `(JS ${results.authCriticalJsGzipKB}, CSS ${results.authCriticalCssGzipKB}); entry alone ${results.entryGzipKB} KB`,
     );
-    console.log('\nRoute chunks beyond the entry (gzip KB):');
+    console.log(
+      `supabase-js chunk (after the first paint for visitors with no session): ${results.supabaseJsGzipKB} KB`,
+    );
+    console.log('\nRoute chunks beyond the entry and supabase-js (gzip KB):');
     for (const r of bytes.routes) console.log(`  ${String(kb(r.gzip)).padStart(6)}  ${r.route}`);
     console.log('\nLighthouse (mobile):');
     console.log(
