@@ -92,6 +92,19 @@ test.describe('sidebar', () => {
   });
 });
 
+test('a skip link leads past the sidebar to the screen', async ({ page }) => {
+  await signInAs(page, 'manager');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByRole('region', { name: 'Your areas' }).getByRole('link').first(),
+  ).toBeFocused();
+});
+
 test.describe('dashboard', () => {
   test('greets each role and offers its areas', async ({ page }) => {
     await signInAs(page, 'technician');

@@ -10,10 +10,16 @@ export function AppLayout() {
   const defaultOpen = readSidebarCookie(document.cookie) ?? true;
   return (
     <SidebarProvider defaultOpen={defaultOpen}>
+      <a
+        href="#main-content"
+        className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
+      >
+        Skip to content
+      </a>
       <AppSidebar />
       <SidebarInset>
         <AppHeader />
-        <div id="main-content" className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+        <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 md:p-6">
           <Outlet />
         </div>
         {/* The offline issue mounts its banner, Sync Queue panel, install and update cards here. */}
