@@ -23,6 +23,7 @@ import {
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { contentTypeFor } from './preferences.ts';
 import { openApiSpec } from './open-api.ts';
+import { withJwtCache } from './jwt-cache.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
 export interface RestSql {
@@ -97,7 +98,8 @@ function send(r: RestResponse): Response {
 }
 
 export function createRest(deps: ServiceDeps) {
-  const { db, config, keys } = deps;
+  const { db, config } = deps;
+  const keys = withJwtCache(deps.keys);
   const settings: RestSettings = {
     schemas: config.api.schemas,
     extraSearchPath: config.api.extraSearchPath,

@@ -81,6 +81,16 @@ describe('JWTs', () => {
     });
   });
 
+  it('a token that was accepted is refused once it expires (verified tokens are cached)', async () => {
+    const token = await mintJwt({ sub: ANA }, 2);
+    expect((await get('/notes?select=id', withToken(token))).status).toBe(200);
+    expect((await get('/notes?select=id', withToken(token))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3100));
+    const late = await get('/notes?select=id', withToken(token));
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+  });
+
   it('a token signed with another secret: 401 PGRST301', async () => {
     const token = await new SignJWT({ sub: ANA, role: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256' })
