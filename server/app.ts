@@ -67,6 +67,8 @@ export function buildApp(deps: ServiceDeps) {
       '/*',
       serveStatic({
         root: path.relative(process.cwd(), appDir) || '.',
+        // The build writes .br / .gz beside each file; serve those when the browser accepts them.
+        precompressed: true,
         onFound: (p, c) => {
           // The worker and the shell must be revalidated; hashed assets are immutable.
           if (/\/assets\//.test(p))

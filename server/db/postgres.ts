@@ -39,7 +39,39 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   await pool.query('select 1');
   let listener: pg.Client | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  // One connection for LISTEN. If it drops (server restart, network), it is replaced and every
+  // channel is listened to again, so realtime and schema reloads do not go silent.
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (n) => {
+      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    client.on('error', (err) => {
+      console.error('[db] listener connection lost:', err.message);
+      if (listener === client) listener = undefined;
+      void reconnect();
+    });
+    await client.connect();
+    return client;
+  }
+
+  async function reconnect(delayMs = 500): Promise<void> {
+    if (closed || listener) return;
+    await new Promise((r) => setTimeout(r, delayMs));
+    if (closed || listener) return;
+    try {
+      const client = await connectListener();
+      for (const channel of handlers.keys()) {
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      listener = client;
+    } catch {
+      void reconnect(Math.min(delayMs * 2, 10_000));
+    }
+  }
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -59,11 +91,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async listen(channel, onPayload) {
       if (!listener) {
-        listener = new pg.Client({ connectionString });
-        await listener.connect();
-        listener.on('notification', (n) => {
-          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
-        });
+        const client = await connectListener();
+        for (const ch of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(ch)}`);
+        listener = client;
       }
       let set = handlers.get(channel);
       if (!set) {
@@ -77,6 +107,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       };
     },
     async close() {
+      closed = true;
       await listener?.end();
       await pool.end();
     },
