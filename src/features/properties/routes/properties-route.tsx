@@ -1,10 +1,110 @@
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// /properties: the villa list (search, filters, sort, server-side pages) for every signed-in user;
+// managers also get "New property".
+import { Link, useSearchParams } from 'react-router';
+import { Plus } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { hasPermission, meetsRole } from '@/lib/permissions';
+import { useProperties } from '../api/get-properties';
+import { PropertyFilters } from '../components/property-filters';
+import { PropertyList } from '../components/property-list';
+import { PAGE_SIZE, parseListParams } from '../list-params';
 
 export function PropertiesRoute() {
+  const { roles, permissions } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseListParams(searchParams);
+  const list = useProperties(params);
+  const canCreate = meetsRole(roles, 'manager') && hasPermission(permissions, 'properties.manage');
+
+  const update = (changes: Record<string, string | null>) => {
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) next.delete(k);
+          else next.set(k, v);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = total === 0 ? 0 : (params.page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, params.page * PAGE_SIZE);
+
   return (
-    <AreaPlaceholder
-      title="Properties"
-      description="Villas, their access notes and guest-ready state."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Properties"
+        description="Villas, their next arrivals and departures, and whether they are guest-ready."
+        actions={
+          canCreate ? (
+            <Button asChild>
+              <Link to={paths.propertyNew.path}>
+                <Plus aria-hidden="true" />
+                New property
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <PropertyFilters params={params} onChange={update} />
+      <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
+        {list.isPending
+          ? 'Loading properties...'
+          : total === 0
+            ? 'No properties match.'
+            : `Showing ${first}–${last} of ${total} ${total === 1 ? 'property' : 'properties'}`}
+      </p>
+      {list.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load properties</AlertTitle>
+          <AlertDescription>{errorMessage(list.error, 'Please try again.')}</AlertDescription>
+        </Alert>
+      ) : list.isPending ? (
+        <div className="space-y-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : (
+        <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
+          <PropertyList rows={list.data.rows} />
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className="flex items-center justify-between gap-2" aria-label="Pages">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page <= 1}
+            onClick={() => update({ page: params.page - 1 > 1 ? String(params.page - 1) : null })}
+          >
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {params.page} of {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page >= pages}
+            onClick={() => update({ page: String(params.page + 1) })}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </div>
   );
 }

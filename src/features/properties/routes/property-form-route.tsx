@@ -1,11 +1,73 @@
-import { useParams } from 'react-router';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// /properties/new and /properties/{id}/edit (manager role, guarded in the router).
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PageSpinner } from '@/components/page-spinner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { errorMessage } from '@/lib/errors';
+import { hrefs, paths } from '@/lib/paths';
+import { useProperty } from '../api/get-property';
+import { PropertyForm } from '../components/property-form';
+import { EMPTY_PROPERTY, type PropertyInput } from '../schemas';
+
+function EditProperty({ id }: { id: string }) {
+  const property = useProperty(id);
+  if (property.isPending) return <PageSpinner />;
+  if (property.isError || !property.data) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Edit property" />
+        <Alert variant="destructive">
+          <AlertTitle>Property not found</AlertTitle>
+          <AlertDescription>
+            {property.isError
+              ? errorMessage(property.error, 'Could not load the property.')
+              : 'It may have been deleted.'}{' '}
+            <Link to={paths.properties.path} className="underline">
+              Back to properties
+            </Link>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  const p = property.data;
+  const initial: PropertyInput = {
+    name: p.name,
+    code: p.code,
+    type: p.type,
+    status: p.status,
+    address: p.address,
+    area: p.area,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    max_guests: p.max_guests,
+    owner_name: p.owner_name,
+    owner_phone: p.owner_phone ?? '',
+    owner_email: p.owner_email ?? '',
+    notes: p.notes,
+  };
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <PageHeader
+        title="Edit property"
+        description={
+          <Link to={hrefs.property(id)} className="underline-offset-4 hover:underline">
+            {p.name} ({p.code})
+          </Link>
+        }
+      />
+      <PropertyForm key={id} id={id} initial={initial} />
+    </div>
+  );
+}
 
 export function PropertyFormRoute() {
   const { id } = useParams();
-  return id ? (
-    <AreaPlaceholder title="Edit property" description={`Edit property ${id}.`} />
-  ) : (
-    <AreaPlaceholder title="New property" description="Add a villa to Arivia Ops." />
+  if (id) return <EditProperty id={id} />;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <PageHeader title="New property" description="Add a villa to Arivia Ops." />
+      <PropertyForm initial={EMPTY_PROPERTY} />
+    </div>
   );
 }

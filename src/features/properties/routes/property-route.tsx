@@ -1,12 +1,189 @@
-import { useParams } from 'react-router';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
+// reservations (reservations.view), and the areas that will hang off a villa.
+import { Link, useParams } from 'react-router';
+import { Construction } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
+import { PageSpinner } from '@/components/page-spinner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { hasPermission, meetsRole } from '@/lib/permissions';
+import { useProperty, type PropertyAccess, type PropertyDetail } from '../api/get-property';
+import { STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { formatDateTime } from '../time';
+import { GuestReadyBadge } from '../components/guest-ready-badge';
+import { PropertyActions } from '../components/property-actions';
+import { PropertyGallery } from '../components/property-gallery';
+import { ReservationsSection } from '../components/reservations-section';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="text-sm break-words">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function Overview({ p }: { p: PropertyDetail }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <Field label="Code">{p.code}</Field>
+      <Field label="Type">{TYPE_LABELS[p.type]}</Field>
+      <Field label="Status">{STATUS_LABELS[p.status]}</Field>
+      <Field label="Area">{p.area}</Field>
+      <Field label="Address">{p.address}</Field>
+      <Field label="Bedrooms / bathrooms">
+        {p.bedrooms} / {p.bathrooms}
+      </Field>
+      <Field label="Maximum guests">{p.max_guests}</Field>
+      <Field label="Next check-in">{formatDateTime(p.next_check_in)}</Field>
+      <Field label="Next check-out">{formatDateTime(p.next_check_out)}</Field>
+      <Field label="Owner">
+        {[p.owner_name, p.owner_phone, p.owner_email].filter(Boolean).join(' · ')}
+      </Field>
+      <div className="col-span-2 sm:col-span-3">
+        <Field label="Notes">
+          <span className="whitespace-pre-line">{p.notes}</span>
+        </Field>
+      </div>
+    </dl>
+  );
+}
+
+function AccessDetails({ access }: { access: PropertyAccess | null }) {
+  if (!access) return <p className="text-muted-foreground text-sm">No access details recorded.</p>;
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <div className="col-span-2 sm:col-span-3">
+        <Field label="How to get in">
+          <span className="whitespace-pre-line">{access.access_notes}</span>
+        </Field>
+      </div>
+      <Field label="Key safe code">{access.key_safe_code}</Field>
+      <Field label="Alarm code">{access.alarm_code}</Field>
+      <Field label="Wi-Fi network">{access.wifi_name}</Field>
+      <Field label="Wi-Fi password">{access.wifi_password}</Field>
+    </dl>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ComingSoon({ what }: { what: string }) {
+  return (
+    <p className="text-muted-foreground flex items-center gap-2 text-sm">
+      <Construction aria-hidden="true" className="size-4" />
+      {what} for this villa will appear here when that area is built.
+    </p>
+  );
+}
 
 export function PropertyRoute() {
   const { id = '' } = useParams();
+  const { roles, permissions } = useAuth();
+  const property = useProperty(id);
+  const isManager = meetsRole(roles, 'manager');
+  const canManage = isManager && hasPermission(permissions, 'properties.manage');
+  const canSeeAccess = hasPermission(permissions, 'properties.access');
+  const canSeeReservations = hasPermission(permissions, 'reservations.view');
+  const canManageReservations = hasPermission(permissions, 'reservations.manage');
+
+  if (property.isPending) return <PageSpinner />;
+  if (property.isError || !property.data) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Property not found" />
+        <Alert variant={property.isError ? 'destructive' : 'default'}>
+          <AlertTitle>
+            {property.isError ? 'Could not load the property' : 'No such property'}
+          </AlertTitle>
+          <AlertDescription>
+            {property.isError
+              ? errorMessage(property.error, 'Please try again.')
+              : 'It may have been deleted, or the link is wrong.'}{' '}
+            <Link to={paths.properties.path} className="underline">
+              Back to properties
+            </Link>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  const p = property.data;
+
   return (
-    <AreaPlaceholder
-      title="Property"
-      description={`Property ${id}: overview, reservations, tasks, work orders and stock.`}
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title={p.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>
+              {p.code} · {p.area}
+            </span>
+            {p.archived ? <Badge variant="secondary">Archived</Badge> : null}
+            {p.occupied ? <Badge variant="outline">Guests in</Badge> : null}
+          </span>
+        }
+        actions={
+          canManage ? <PropertyActions id={p.id} name={p.name} archived={p.archived} /> : null
+        }
+      />
+      <div aria-label="Guest-ready state" role="group">
+        <GuestReadyBadge ready={p.guest_ready} reasons={p.not_ready_reasons} />
+      </div>
+      <Section title="Overview">
+        <Overview p={p} />
+      </Section>
+      <Section title="Photos">
+        <PropertyGallery propertyId={p.id} name={p.name} />
+      </Section>
+      {canSeeAccess ? (
+        <Section title="Access details" description="Door, key safe, alarm and Wi-Fi.">
+          <AccessDetails access={p.access} />
+        </Section>
+      ) : null}
+      {canSeeReservations ? (
+        <Section title="Reservations">
+          <ReservationsSection
+            propertyId={p.id}
+            canManage={canManageReservations}
+            archived={p.archived}
+          />
+        </Section>
+      ) : null}
+      <Section title="Open tasks">
+        <ComingSoon what="Cleaning and inspection tasks" />
+      </Section>
+      <Section title="Work orders">
+        <ComingSoon what="Maintenance work orders" />
+      </Section>
+      <Section title="Stock">
+        <ComingSoon what="Stock levels" />
+      </Section>
+    </div>
   );
 }

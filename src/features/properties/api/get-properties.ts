@@ -1,0 +1,92 @@
+// GET property_overview: one page of the list with its exact count. Filters, sort and range run on
+// the server (range + count=exact), so the page stays small at 2,000 villas.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchOrThrow } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { PAGE_SIZE, type PropertyListParams } from '../list-params';
+import { propertyKeys } from './keys';
+
+const LIST_COLUMNS =
+  'id,code,name,type,status,area,bedrooms,bathrooms,max_guests,archived,cover_photo_path,next_check_in,next_check_out,occupied,guest_ready,not_ready_reasons';
+
+export interface PropertyListRow {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  status: string;
+  area: string;
+  bedrooms: number;
+  bathrooms: number;
+  max_guests: number;
+  archived: boolean;
+  next_check_in: string | null;
+  next_check_out: string | null;
+  occupied: boolean;
+  guest_ready: boolean;
+  not_ready_reasons: string[];
+}
+
+export interface PropertyPage {
+  rows: PropertyListRow[];
+  total: number;
+}
+
+/** Characters that would break out of a PostgREST or=(...) filter or act as wildcards. */
+function searchTerm(q: string): string {
+  return q.replace(/[,()*%\\:"]/g, ' ').trim();
+}
+
+export async function getProperties(params: PropertyListParams): Promise<PropertyPage> {
+  const from = (params.page - 1) * PAGE_SIZE;
+  let query = supabase
+    .from('property_overview')
+    .select(LIST_COLUMNS, { count: 'exact' })
+    .eq('archived', params.archived);
+  const term = searchTerm(params.q);
+  if (term) query = query.or(`name.ilike.*${term}*,code.ilike.*${term}*,area.ilike.*${term}*`);
+  if (params.status) query = query.eq('status', params.status);
+  if (params.area) query = query.eq('area', params.area);
+  if (params.type) query = query.eq('type', params.type);
+  if (params.minBedrooms !== null) query = query.gte('bedrooms', params.minBedrooms);
+  if (params.ready) query = query.eq('guest_ready', params.ready === 'ready');
+  query = query
+    .order(params.sort, { ascending: !params.desc, nullsFirst: false })
+    .order('id')
+    .range(from, from + PAGE_SIZE - 1);
+  const { rows, count } = await fetchOrThrow(async () => {
+    const { data, error, count } = await query;
+    return { data: data ? { rows: data, count } : null, error };
+  });
+  return {
+    rows: rows.map((r) => ({
+      id: r.id ?? '',
+      code: r.code ?? '',
+      name: r.name ?? '',
+      type: r.type ?? 'villa',
+      status: r.status ?? 'active',
+      area: r.area ?? '',
+      bedrooms: r.bedrooms ?? 0,
+      bathrooms: r.bathrooms ?? 0,
+      max_guests: r.max_guests ?? 0,
+      archived: r.archived ?? false,
+      next_check_in: r.next_check_in,
+      next_check_out: r.next_check_out,
+      occupied: r.occupied ?? false,
+      guest_ready: r.guest_ready ?? false,
+      not_ready_reasons: r.not_ready_reasons ?? [],
+    })),
+    total: count ?? rows.length,
+  };
+}
+
+export const getPropertiesQueryOptions = (params: PropertyListParams) =>
+  queryOptions({
+    queryKey: propertyKeys.list(params),
+    queryFn: () => getProperties(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProperties(params: PropertyListParams) {
+  return useQuery(getPropertiesQueryOptions(params));
+}

@@ -1,0 +1,22 @@
+// Query keys of the properties area: one factory, so invalidation matches what the reads cache.
+import type { PropertyListParams } from '../list-params';
+
+export const propertyKeys = {
+  all: ['properties'] as const,
+  lists: () => [...propertyKeys.all, 'list'] as const,
+  list: (params: PropertyListParams) => [...propertyKeys.lists(), params] as const,
+  areas: () => [...propertyKeys.all, 'areas'] as const,
+  details: () => [...propertyKeys.all, 'detail'] as const,
+  detail: (id: string) => [...propertyKeys.details(), id] as const,
+  photos: (id: string) => [...propertyKeys.detail(id), 'photos'] as const,
+  history: (id: string) => [...propertyKeys.detail(id), 'history'] as const,
+};
+
+export const reservationKeys = {
+  all: ['reservations'] as const,
+  property: (propertyId: string) => [...reservationKeys.all, 'property', propertyId] as const,
+  upcoming: (propertyId: string) => [...reservationKeys.property(propertyId), 'upcoming'] as const,
+  past: (propertyId: string) => [...reservationKeys.property(propertyId), 'past'] as const,
+  month: (propertyId: string, month: string) =>
+    [...reservationKeys.property(propertyId), 'month', month] as const,
+};

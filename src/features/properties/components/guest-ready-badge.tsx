@@ -1,0 +1,38 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { reasonLabel } from '../labels';
+
+/** Guest-ready or not, and why not, in text (not only colour). */
+export function GuestReadyBadge({
+  ready,
+  reasons,
+  showReasons = true,
+}: {
+  ready: boolean;
+  reasons: readonly string[];
+  showReasons?: boolean;
+}) {
+  if (ready) {
+    return (
+      <Badge variant="secondary" className="gap-1">
+        <CircleCheck aria-hidden="true" />
+        Guest-ready
+      </Badge>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Badge variant="destructive" className="gap-1">
+        <CircleAlert aria-hidden="true" />
+        Not ready
+      </Badge>
+      {showReasons && reasons.length > 0 ? (
+        <ul className="text-muted-foreground text-xs" aria-label="Why not ready">
+          {reasons.map((r) => (
+            <li key={r}>{reasonLabel(r)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/errors';
+import { useImportIcal, type IcalImportReport } from '../api/import-ical';
+
+function Report({ report }: { report: IcalImportReport }) {
+  const rows: [string, number][] = [
+    ['Created', report.created],
+    ['Updated', report.updated],
+    ['Cancelled', report.cancelled],
+    ['Unchanged', report.unchanged],
+    ['Conflicts', report.conflicts.length],
+    ['Invalid', report.invalid.length],
+    ['Skipped', report.skipped],
+  ];
+  return (
+    <section aria-label="Import report" className="space-y-2">
+      <h3 className="font-medium">Import report</h3>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        {rows.map(([label, n]) => (
+          <div key={label}>
+            <dt className="text-muted-foreground text-xs">{label}</dt>
+            <dd className="font-medium">{n}</dd>
+          </div>
+        ))}
+      </dl>
+      {report.conflicts.length > 0 ? (
+        <Alert variant="destructive">
+          <AlertTitle>Some stays overlap confirmed reservations</AlertTitle>
+          <AlertDescription>
+            They were not imported and the villa shows as not guest-ready until resolved.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {report.warnings.length > 0 ? (
+        <ul className="text-muted-foreground list-disc pl-5 text-xs">
+          {report.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export function IcalImportDialog({
+  propertyId,
+  open,
+  onOpenChange,
+}: {
+  propertyId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const importIcal = useImportIcal(propertyId);
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      importIcal.reset();
+      setUrl('');
+      setFile(null);
+      setProblem(null);
+    }
+    onOpenChange(next);
+  };
+
+  const run = async (input: { url: string } | { ics: string }) => {
+    setProblem(null);
+    try {
+      await importIcal.mutateAsync(input);
+    } catch (e) {
+      setProblem(errorMessage(e, 'Import failed'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Import reservations</DialogTitle>
+          <DialogDescription>
+            From a channel&apos;s iCal feed (Airbnb, Booking.com, VRBO) or an .ics file. Importing
+            the same calendar again changes nothing.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-2"
+          aria-label="Import from a file"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!file) {
+              setProblem('Choose an .ics file');
+              return;
+            }
+            void file.text().then((ics) => run({ ics }));
+          }}
+        >
+          <Label htmlFor="ical-file">Calendar file (.ics)</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id="ical-file"
+              type="file"
+              accept=".ics,text/calendar"
+              className="min-w-0 flex-1"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+            <Button type="submit" disabled={importIcal.isPending}>
+              Import file
+            </Button>
+          </div>
+        </form>
+        <form
+          className="space-y-2"
+          aria-label="Import from a feed URL"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!/^https?:\/\/\S+$/i.test(url.trim())) {
+              setProblem('Enter an http(s) feed URL');
+              return;
+            }
+            void run({ url: url.trim() });
+          }}
+        >
+          <Label htmlFor="ical-url">Feed URL</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id="ical-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.airbnb.com/calendar/ical/..."
+              className="min-w-0 flex-1"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+            <Button type="submit" variant="outline" disabled={importIcal.isPending}>
+              Import URL
+            </Button>
+          </div>
+        </form>
+        {importIcal.isPending ? <p className="text-sm">Importing...</p> : null}
+        {problem ? (
+          <Alert variant="destructive">
+            <AlertTitle>Import failed</AlertTitle>
+            <AlertDescription>{problem}</AlertDescription>
+          </Alert>
+        ) : null}
+        {importIcal.data ? <Report report={importIcal.data} /> : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close(false)}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

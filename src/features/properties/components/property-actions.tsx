@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Archive, ArchiveRestore, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { hrefs, paths } from '@/lib/paths';
+import { useSetPropertyArchived } from '../api/archive-property';
+import { useDeleteProperty } from '../api/delete-property';
+import { usePropertyHasHistory } from '../api/get-property-history';
+
+/** Edit, archive / restore, and delete (only without history) for managers. */
+export function PropertyActions({
+  id,
+  name,
+  archived,
+}: {
+  id: string;
+  name: string;
+  archived: boolean;
+}) {
+  const navigate = useNavigate();
+  const history = usePropertyHasHistory(id, true);
+  const setArchived = useSetPropertyArchived(id);
+  const remove = useDeleteProperty();
+  const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
+
+  return (
+    <>
+      <Button asChild variant="outline">
+        <Link to={hrefs.propertyEdit(id)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Link>
+      </Button>
+      {archived ? (
+        <Button
+          variant="outline"
+          disabled={setArchived.isPending}
+          onClick={() => setArchived.mutate(false)}
+        >
+          <ArchiveRestore aria-hidden="true" />
+          Restore
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={() => setConfirm('archive')}>
+          <Archive aria-hidden="true" />
+          Archive
+        </Button>
+      )}
+      {history.data === false ? (
+        <Button variant="outline" onClick={() => setConfirm('delete')}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      ) : null}
+      <Dialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>
+              {confirm === 'delete' ? `Delete ${name}?` : `Archive ${name}?`}
+            </DialogTitle>
+            <DialogDescription>
+              {confirm === 'delete'
+                ? 'It has no reservations or other history, so it is removed for good.'
+                : 'It is hidden from the list and takes no new reservations. Its history stays; you can restore it later.'}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirm(null)}>
+              Keep it
+            </Button>
+            {confirm === 'delete' ? (
+              <Button
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(id, { onSuccess: () => navigate(paths.properties.path) })
+                }
+              >
+                Delete property
+              </Button>
+            ) : (
+              <Button
+                variant="destructive"
+                disabled={setArchived.isPending}
+                onClick={() => setArchived.mutate(true, { onSuccess: () => setConfirm(null) })}
+              >
+                Archive property
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

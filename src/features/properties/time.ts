@@ -1,0 +1,72 @@
+// Reservation times are timestamptz, entered and shown in the company's time zone (the database's
+// company_time_zone(), 'Europe/Athens'), whatever zone the phone is in.
+export const COMPANY_TIME_ZONE = 'Europe/Athens';
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function zonedParts(date: Date) {
+  const parts = partsFormat.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+function offsetMs(date: Date): number {
+  const p = zonedParts(date);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** '2026-07-01T15:00' in the company zone -> ISO instant. */
+export function zonedInputToIso(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  if (!m) return local;
+  const guess = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  const first = offsetMs(new Date(guess));
+  let utc = guess - first;
+  const second = offsetMs(new Date(utc));
+  if (second !== first) utc = guess - second;
+  return new Date(utc).toISOString();
+}
+
+/** ISO instant -> '2026-07-01T15:00' in the company zone (a datetime-local value). */
+export function isoToZonedInput(iso: string): string {
+  const p = zonedParts(new Date(iso));
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** ISO instant -> '2026-07-01' (the company-zone day). */
+export function zonedDay(iso: string): string {
+  return isoToZonedInput(iso).slice(0, 10);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: COMPANY_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTimeFormat.format(new Date(iso)) : '—';
+}
