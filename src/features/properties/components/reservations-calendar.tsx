@@ -74,10 +74,12 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
                 <div
                   key={iso}
                   role="gridcell"
-                  aria-label={format(day, 'EEEE d MMMM')}
                   className={`bg-background min-h-16 space-y-0.5 p-1 ${inMonth ? '' : 'text-muted-foreground opacity-60'}`}
                 >
-                  <div>{format(day, 'd')}</div>
+                  <div>
+                    <span aria-hidden="true">{format(day, 'd')}</span>
+                    <span className="sr-only">{format(day, 'EEEE d MMMM')}</span>
+                  </div>
                   {here.map((r) => {
                     const arrives = zonedDay(r.check_in) === iso;
                     const leaves = zonedDay(r.check_out) === iso;

@@ -23,9 +23,11 @@ export function PropertiesRoute() {
   const canCreate = meetsRole(roles, 'manager') && hasPermission(permissions, 'properties.manage');
 
   const update = (changes: Record<string, string | null>) => {
+    // From the address bar, not the render's searchParams: the search box calls this after a
+    // pause, and a filter changed meanwhile must not be undone.
     setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(changes)) {
           if (v === null) next.delete(k);
           else next.set(k, v);

@@ -19,9 +19,17 @@ import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';
 import { ReservationsSection } from '../components/reservations-section';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({
+  label,
+  children,
+  wide = false,
+}: {
+  label: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <div>
+    <div className={wide ? 'col-span-2 sm:col-span-3' : undefined}>
       <dt className="text-muted-foreground text-xs">{label}</dt>
       <dd className="text-sm break-words">{children || '—'}</dd>
     </div>
@@ -45,11 +53,9 @@ function Overview({ p }: { p: PropertyDetail }) {
       <Field label="Owner">
         {[p.owner_name, p.owner_phone, p.owner_email].filter(Boolean).join(' · ')}
       </Field>
-      <div className="col-span-2 sm:col-span-3">
-        <Field label="Notes">
-          <span className="whitespace-pre-line">{p.notes}</span>
-        </Field>
-      </div>
+      <Field label="Notes" wide>
+        <span className="whitespace-pre-line">{p.notes}</span>
+      </Field>
     </dl>
   );
 }
@@ -58,11 +64,9 @@ function AccessDetails({ access }: { access: PropertyAccess | null }) {
   if (!access) return <p className="text-muted-foreground text-sm">No access details recorded.</p>;
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-      <div className="col-span-2 sm:col-span-3">
-        <Field label="How to get in">
-          <span className="whitespace-pre-line">{access.access_notes}</span>
-        </Field>
-      </div>
+      <Field label="How to get in" wide>
+        <span className="whitespace-pre-line">{access.access_notes}</span>
+      </Field>
       <Field label="Key safe code">{access.key_safe_code}</Field>
       <Field label="Alarm code">{access.alarm_code}</Field>
       <Field label="Wi-Fi network">{access.wifi_name}</Field>

@@ -1,0 +1,219 @@
+// Properties and reservations through the real app and backend: the list (search, counts, cards on
+// phones), the manager's form (validation, duplicate code from the 409, unsaved-changes guard),
+// reservations (manual, the overlap 409 as a form error, an .ics import, the calendar), what field
+// staff see, and axe on the list, detail and form.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, signInAs } from './support/helpers';
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A day `days` from now as YYYY-MM-DD (UTC calendar; times below are company-zone). */
+function day(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+test('a manager lists, creates, edits a property, adds reservations and imports a calendar', async ({
+  page,
+}) => {
+  await signInAs(page, 'manager', '/properties');
+  const table = page.getByRole('table', { name: 'Properties' });
+  await expect(table.getByRole('link', { name: 'Villa Anemos' })).toBeVisible();
+  await expect(page.getByText('Showing 1–12 of 12 properties')).toBeVisible();
+
+  // Search runs on the server; the count follows.
+  await page.getByLabel('Search by name, code or area').fill('anemos');
+  await expect(page.getByText('Showing 1–1 of 1 property')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Search by name, code or area').fill('');
+  await page.getByLabel('Status').selectOption('inactive');
+  await expect(table.getByRole('link', { name: 'Lithos House' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Villa Anemos' })).toHaveCount(0);
+  await expect(table.getByText('Inactive (out of service)')).toBeVisible();
+  await expectAccessible(page, 'properties list');
+
+  // The form: client validation, then the database's unique code as a field error.
+  await page.getByRole('link', { name: 'New property' }).click();
+  await expect(page.getByRole('heading', { name: 'New property', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Create property' }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Enter a code')).toBeVisible();
+  await expectAccessible(page, 'property form with errors');
+
+  const name = `E2E Villa ${Date.now().toString(36)}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Code').fill('bad code!');
+  await page.getByLabel('Area').fill('Test Bay, Milos');
+  await page.getByLabel('Bedrooms').fill('99');
+  await page.getByRole('button', { name: 'Create property' }).click();
+  await expect(
+    page.getByText('Use letters, digits and single dashes, e.g. SAN-OIA-01'),
+  ).toBeVisible();
+  await expect(page.getByText('Bedrooms must be at most 50')).toBeVisible();
+  await page.getByLabel('Bedrooms').fill('3');
+  await page.getByLabel('Code').fill('san-oia-01');
+  await page.getByRole('button', { name: 'Create property' }).click();
+  await expect(page.getByText('Another property already uses this code')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Create property' }).click();
+  await expectToast(page, 'Property created');
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText(`${code} · Test Bay, Milos`)).toBeVisible();
+  const detailUrl = page.url();
+
+  // Edit, with the unsaved-changes guard on the way out.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit property', level: 1 })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(`${name} Renamed`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${name} Renamed`);
+  await page.getByLabel('Maximum guests').fill('6');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Property updated');
+  await expect(page.getByRole('heading', { name: `${name} Renamed`, level: 1 })).toBeVisible();
+  expect(page.url()).toBe(detailUrl);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+
+  // A reservation, then one that overlaps it.
+  const addStay = async (guest: string, from: string, to: string) => {
+    await page.getByRole('button', { name: 'Add reservation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add reservation' });
+    await dialog.getByLabel('Guest name').fill(guest);
+    await dialog.getByLabel('Check-in').fill(`${from}T15:00`);
+    await dialog.getByLabel('Check-out').fill(`${to}T11:00`);
+    await dialog.getByRole('button', { name: 'Save reservation' }).click();
+    return dialog;
+  };
+  let dialog = await addStay('Eleni Georgiou', day(100), day(104));
+  await expectToast(page, 'Reservation added');
+  await expect(dialog).toBeHidden();
+  const upcoming = page.getByRole('region', { name: 'Upcoming reservations' });
+  await expect(upcoming.getByText('Eleni Georgiou')).toBeVisible();
+  // With a stay on record the villa has history: delete gives way to archive.
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+  dialog = await addStay('Overlapping Guest', day(102), day(106));
+  await expect(
+    dialog.getByText(
+      `These dates overlap another confirmed reservation at this property (${day(100)} 15:00 to ${day(104)} 11:00)`,
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Guest name')).toHaveValue('Overlapping Guest');
+  await page.keyboard.press('Escape');
+  await expect(upcoming.getByText('Overlapping Guest')).toHaveCount(0);
+
+  // An .ics file: all-day event, imported once, then again without changes.
+  const compact = (d: string) => d.replace(/-/g, '');
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//E2E//Arivia//EN',
+    'BEGIN:VEVENT',
+    `UID:e2e-${code}@example.com`,
+    `DTSTART;VALUE=DATE:${compact(day(110))}`,
+    `DTEND;VALUE=DATE:${compact(day(113))}`,
+    'SUMMARY:Imported Guest',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  await page.getByRole('button', { name: 'Import iCal' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import reservations' });
+  await importDialog.getByLabel('Calendar file (.ics)').setInputFiles({
+    name: 'stay.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(ics),
+  });
+  await importDialog.getByRole('button', { name: 'Import file' }).click();
+  const report = importDialog.getByRole('region', { name: 'Import report' });
+  await expect(report.getByText('Created').locator('..')).toContainText('1');
+  await expectToast(page, 'Calendar imported');
+  await importDialog.getByRole('button', { name: 'Import file' }).click();
+  await expect(report.getByText('Unchanged').locator('..')).toContainText('1');
+  await expect(report.getByText('Created').locator('..')).toContainText('0');
+  await importDialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(upcoming.getByText('Imported Guest')).toBeVisible();
+
+  // The calendar shows the imported stay on its arrival day.
+  const calendar = page.getByRole('region', { name: 'Reservations calendar' });
+  const arrival = new Date(`${day(110)}T12:00:00Z`);
+  const label = `${MONTHS[arrival.getUTCMonth()]} ${arrival.getUTCFullYear()}`;
+  for (let i = 0; i < 6; i += 1) {
+    if ((await calendar.getByRole('heading').textContent()) === label) break;
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(calendar.getByRole('heading')).toHaveText(label);
+  await expect(calendar.getByText('In: Imported Guest')).toBeVisible();
+  await expectAccessible(page, 'property detail');
+});
+
+test('a housekeeper sees the list and detail without edit controls or guest data', async ({
+  page,
+}) => {
+  await signInAs(page, 'housekeeper', '/properties');
+  await expect(
+    page.getByRole('table', { name: 'Properties' }).getByRole('link', { name: 'Villa Anemos' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New property' })).toHaveCount(0);
+  await page
+    .getByRole('table', { name: 'Properties' })
+    .getByRole('link', { name: 'Villa Anemos' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Villa Anemos', level: 1 })).toBeVisible();
+  await expect(page.getByText('Next check-in', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Reservations' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add reservation' })).toHaveCount(0);
+  await expectAccessible(page, 'detail as housekeeper');
+
+  await page.goto('/properties/new');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You need the manager role to access this page.')).toBeVisible();
+});
+
+test('phones get cards; an unknown id is not found', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAs(page, 'manager', '/properties');
+  const cards = page.getByRole('list', { name: 'Properties' });
+  await expect(cards.getByRole('link', { name: 'Villa Anemos' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Properties' })).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'properties list on a phone');
+
+  await page.goto('/properties/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Property not found', level: 1 })).toBeVisible();
+});
