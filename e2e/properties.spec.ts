@@ -217,3 +217,52 @@ test('phones get cards; an unknown id is not found', async ({ page }) => {
   await page.goto('/properties/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Property not found', level: 1 })).toBeVisible();
 });
+
+// A 1 x 1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a manager uploads, captions, reorders and deletes photos', async ({ page }) => {
+  await signInAs(page, 'manager', '/properties?q=portara');
+  await page
+    .getByRole('table', { name: 'Properties' })
+    .getByRole('link', { name: 'Villa Portara' })
+    .click();
+  const photos = page.getByRole('list', { name: 'Photos' });
+  await expect(photos.getByRole('listitem')).toHaveCount(3);
+
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'terrace.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await expectToast(page, 'Photo uploaded');
+  await expect(photos.getByRole('listitem')).toHaveCount(4);
+  await page.getByRole('textbox', { name: 'Caption of photo 4' }).fill('Pool at dusk');
+  await page.getByRole('button', { name: 'Save caption of photo 4' }).click();
+  const added = photos.getByRole('img', { name: 'Pool at dusk' });
+  await expect(added).toBeVisible();
+  // The signed URL serves the uploaded bytes.
+  await expect.poll(() => added.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+
+  await page.getByRole('button', { name: 'Move photo 4 earlier' }).click();
+  await expect(photos.getByRole('listitem').nth(2).getByRole('img')).toHaveAttribute(
+    'alt',
+    'Pool at dusk',
+  );
+  await page.getByRole('button', { name: 'Make photo 3 the cover' }).click();
+  await expect(photos.getByRole('listitem').nth(2)).toContainText('Cover');
+  await page.reload();
+  await expect(photos.getByRole('listitem').nth(2).getByRole('img')).toHaveAttribute(
+    'alt',
+    'Pool at dusk',
+  );
+  await expect(photos.getByText(/^Cover/)).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Delete photo 3' }).click();
+  await expectToast(page, 'Photo deleted');
+  await expect(photos.getByRole('listitem')).toHaveCount(3);
+  await expect(photos.getByRole('img', { name: 'Pool at dusk' })).toHaveCount(0);
+});

@@ -1,9 +1,170 @@
-import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { ArrowLeft, ArrowRight, ImageOff, Star, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePropertyPhotos } from '../api/get-property-photos';
+import { useDeletePropertyPhoto } from '../api/delete-property-photo';
+import { usePropertyPhotos, type PropertyPhoto } from '../api/get-property-photos';
+import { useUpdatePropertyPhotos } from '../api/update-property-photo';
+import { PHOTO_TYPES, useUploadPropertyPhoto } from '../api/upload-property-photo';
 
-export function PropertyGallery({ propertyId, name }: { propertyId: string; name: string }) {
+function CaptionEditor({
+  propertyId,
+  photo,
+  label,
+}: {
+  propertyId: string;
+  photo: PropertyPhoto;
+  label: string;
+}) {
+  const update = useUpdatePropertyPhotos(propertyId);
+  const [caption, setCaption] = useState(photo.caption);
+  const inputId = `caption-${photo.id}`;
+  return (
+    <form
+      className="flex gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        update.mutate([{ id: photo.id, change: { caption } }]);
+      }}
+    >
+      <Label htmlFor={inputId} className="sr-only">
+        Caption of {label}
+      </Label>
+      <Input
+        id={inputId}
+        value={caption}
+        maxLength={200}
+        placeholder="Caption"
+        className="h-8 text-xs"
+        onChange={(e) => setCaption(e.target.value)}
+      />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={caption === photo.caption || update.isPending}
+        aria-label={`Save caption of ${label}`}
+      >
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function PhotoTools({
+  propertyId,
+  photos,
+  index,
+  label,
+}: {
+  propertyId: string;
+  photos: PropertyPhoto[];
+  index: number;
+  label: string;
+}) {
+  const update = useUpdatePropertyPhotos(propertyId);
+  const remove = useDeletePropertyPhoto(propertyId);
+  const photo = photos[index]!;
+  // Positions may repeat or have gaps: a move renumbers the gallery 0..n-1 in the new order,
+  // writing only the photos whose position changes.
+  const swap = (other: number) => {
+    const order = [...photos];
+    [order[index], order[other]] = [order[other]!, order[index]!];
+    update.mutate(
+      order
+        .map((p, position) => ({ id: p.id, position, was: p.position }))
+        .filter((p) => p.position !== p.was)
+        .map((p) => ({ id: p.id, change: { position: p.position } })),
+    );
+  };
+  const busy = update.isPending || remove.isPending;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        size="icon"
+        variant="outline"
+        className="size-8"
+        disabled={busy || index === 0}
+        aria-label={`Move ${label} earlier`}
+        onClick={() => swap(index - 1)}
+      >
+        <ArrowLeft aria-hidden="true" />
+      </Button>
+      <Button
+        size="icon"
+        variant="outline"
+        className="size-8"
+        disabled={busy || index === photos.length - 1}
+        aria-label={`Move ${label} later`}
+        onClick={() => swap(index + 1)}
+      >
+        <ArrowRight aria-hidden="true" />
+      </Button>
+      <Button
+        size="icon"
+        variant="outline"
+        className="size-8"
+        disabled={busy || photo.is_cover}
+        aria-label={`Make ${label} the cover`}
+        onClick={() => update.mutate([{ id: photo.id, change: { is_cover: true } }])}
+      >
+        <Star aria-hidden="true" />
+      </Button>
+      <Button
+        size="icon"
+        variant="outline"
+        className="size-8"
+        disabled={busy}
+        aria-label={`Delete ${label}`}
+        onClick={() => remove.mutate(photo)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+export function PropertyGallery({
+  propertyId,
+  name,
+  canManage,
+}: {
+  propertyId: string;
+  name: string;
+  canManage: boolean;
+}) {
   const photos = usePropertyPhotos(propertyId);
+  const upload = useUploadPropertyPhoto(propertyId);
+
+  const uploader = canManage ? (
+    <div className="space-y-1">
+      <Label htmlFor="photo-upload">Add photos</Label>
+      <Input
+        id="photo-upload"
+        type="file"
+        multiple
+        accept={PHOTO_TYPES.join(',')}
+        disabled={upload.isPending}
+        onChange={async (e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          let position = Math.max(-1, ...(photos.data ?? []).map((p) => p.position)) + 1;
+          for (const file of files) {
+            try {
+              await upload.mutateAsync({ file, position });
+              position += 1;
+            } catch {
+              // Toasted by the mutation; the next file still goes.
+            }
+          }
+        }}
+      />
+      {upload.isPending ? <p className="text-sm">Uploading...</p> : null}
+    </div>
+  ) : null;
+
   if (photos.isPending) {
     return (
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -15,39 +176,56 @@ export function PropertyGallery({ propertyId, name }: { propertyId: string; name
   if (photos.isError) {
     return <p className="text-muted-foreground text-sm">Photos could not be loaded.</p>;
   }
-  if (photos.data.length === 0) {
-    return (
-      <p className="text-muted-foreground flex items-center gap-2 text-sm">
-        <ImageOff aria-hidden="true" className="size-4" />
-        No photos yet.
-      </p>
-    );
-  }
+  const list = photos.data;
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Photos">
-      {photos.data.map((photo, i) => (
-        <li key={photo.id}>
-          <figure className="space-y-1">
-            {photo.url ? (
-              <img
-                src={photo.url}
-                alt={photo.caption || `${name}, photo ${i + 1}`}
-                loading="lazy"
-                className="bg-muted aspect-[4/3] w-full rounded-md object-cover"
-              />
-            ) : (
-              <div className="bg-muted aspect-[4/3] w-full rounded-md" />
-            )}
-            {photo.caption || photo.is_cover ? (
-              <figcaption className="text-muted-foreground text-xs">
-                {photo.is_cover ? 'Cover' : ''}
-                {photo.is_cover && photo.caption ? ' · ' : ''}
-                {photo.caption}
-              </figcaption>
-            ) : null}
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-4">
+      {uploader}
+      {list.length === 0 ? (
+        <p className="text-muted-foreground flex items-center gap-2 text-sm">
+          <ImageOff aria-hidden="true" className="size-4" />
+          No photos yet.
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+          {list.map((photo, i) => {
+            const label = `photo ${i + 1}`;
+            return (
+              <li key={photo.id} className="space-y-1">
+                <figure className="space-y-1">
+                  {photo.url ? (
+                    <img
+                      src={photo.url}
+                      alt={photo.caption || `${name}, photo ${i + 1}`}
+                      loading="lazy"
+                      className="bg-muted aspect-[4/3] w-full rounded-md object-cover"
+                    />
+                  ) : (
+                    <div className="bg-muted aspect-[4/3] w-full rounded-md" />
+                  )}
+                  {photo.caption || photo.is_cover ? (
+                    <figcaption className="text-muted-foreground text-xs">
+                      {photo.is_cover ? 'Cover' : ''}
+                      {photo.is_cover && photo.caption ? ' · ' : ''}
+                      {photo.caption}
+                    </figcaption>
+                  ) : null}
+                </figure>
+                {canManage ? (
+                  <>
+                    <CaptionEditor
+                      key={photo.caption}
+                      propertyId={propertyId}
+                      photo={photo}
+                      label={label}
+                    />
+                    <PhotoTools propertyId={propertyId} photos={list} index={i} label={label} />
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -163,7 +163,7 @@ export function PropertyRoute() {
         <Overview p={p} />
       </Section>
       <Section title="Photos">
-        <PropertyGallery propertyId={p.id} name={p.name} />
+        <PropertyGallery propertyId={p.id} name={p.name} canManage={canManage} />
       </Section>
       {canSeeAccess ? (
         <Section title="Access details" description="Door, key safe, alarm and Wi-Fi.">
