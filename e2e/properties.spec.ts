@@ -175,6 +175,17 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(calendar.getByRole('heading')).toHaveText(label);
   await expect(calendar.getByText('In: Imported Guest')).toBeVisible();
   await expectAccessible(page, 'property detail');
+
+  // And across properties: the list's calendar view, two weeks at a time.
+  await page.goto(`/properties?view=calendar&q=${code}`);
+  const across = page.getByRole('region', { name: 'Calendar across properties' });
+  await expect(across.getByRole('rowheader', { name: `${name} Renamed` })).toBeVisible();
+  for (let i = 0; i < 12; i += 1) {
+    if ((await across.getByText('In Imported Guest').count()) > 0) break;
+    await across.getByRole('button', { name: 'Next two weeks' }).click();
+  }
+  await expect(across.getByText('In Imported Guest')).toBeVisible();
+  await expectAccessible(page, 'calendar across properties');
 });
 
 test('a housekeeper sees the list and detail without edit controls or guest data', async ({
@@ -185,6 +196,7 @@ test('a housekeeper sees the list and detail without edit controls or guest data
     page.getByRole('table', { name: 'Properties' }).getByRole('link', { name: 'Villa Anemos' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'New property' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Calendar' })).toHaveCount(0);
   await page
     .getByRole('table', { name: 'Properties' })
     .getByRole('link', { name: 'Villa Anemos' })

@@ -19,4 +19,7 @@ export const reservationKeys = {
   past: (propertyId: string) => [...reservationKeys.property(propertyId), 'past'] as const,
   month: (propertyId: string, month: string) =>
     [...reservationKeys.property(propertyId), 'month', month] as const,
+  /** Stays of several villas in a window (the calendar across properties). */
+  range: (propertyIds: readonly string[], from: string, to: string) =>
+    [...reservationKeys.all, 'range', { propertyIds, from, to }] as const,
 };

@@ -13,6 +13,7 @@ import { hasPermission, meetsRole } from '@/lib/permissions';
 import { useProperties } from '../api/get-properties';
 import { PropertyFilters } from '../components/property-filters';
 import { PropertyList } from '../components/property-list';
+import { PropertiesCalendar } from '../components/properties-calendar';
 import { PAGE_SIZE, parseListParams } from '../list-params';
 
 export function PropertiesRoute() {
@@ -21,6 +22,9 @@ export function PropertiesRoute() {
   const params = parseListParams(searchParams);
   const list = useProperties(params);
   const canCreate = meetsRole(roles, 'manager') && hasPermission(permissions, 'properties.manage');
+  // Guest stays are office data: field staff (no reservations.view) get the list only.
+  const canSeeCalendar = hasPermission(permissions, 'reservations.view');
+  const calendar = canSeeCalendar && searchParams.get('view') === 'calendar';
 
   const update = (changes: Record<string, string | null>) => {
     // From the address bar, not the render's searchParams: the search box calls this after a
@@ -32,7 +36,7 @@ export function PropertiesRoute() {
           if (v === null) next.delete(k);
           else next.set(k, v);
         }
-        if (!('page' in changes)) next.delete('page');
+        if (!('page' in changes) && !('view' in changes)) next.delete('page');
         return next;
       },
       { replace: true },
@@ -60,6 +64,26 @@ export function PropertiesRoute() {
           ) : null
         }
       />
+      {canSeeCalendar ? (
+        <div className="bg-muted inline-flex rounded-lg p-1" role="group" aria-label="View">
+          <Button
+            size="sm"
+            variant={calendar ? 'ghost' : 'secondary'}
+            aria-pressed={!calendar}
+            onClick={() => update({ view: null })}
+          >
+            List
+          </Button>
+          <Button
+            size="sm"
+            variant={calendar ? 'secondary' : 'ghost'}
+            aria-pressed={calendar}
+            onClick={() => update({ view: 'calendar' })}
+          >
+            Calendar
+          </Button>
+        </div>
+      ) : null}
       <PropertyFilters params={params} onChange={update} />
       <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
         {list.isPending
@@ -81,7 +105,11 @@ export function PropertiesRoute() {
         </div>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-          <PropertyList rows={list.data.rows} />
+          {calendar ? (
+            <PropertiesCalendar rows={list.data.rows} />
+          ) : (
+            <PropertyList rows={list.data.rows} />
+          )}
         </div>
       )}
       {pages > 1 ? (
