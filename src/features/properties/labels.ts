@@ -29,16 +29,3 @@ export const SOURCE_LABELS: Record<ReservationSource, string> = {
   vrbo: 'VRBO',
   other: 'Other',
 };
-
-const REASON_LABELS: Record<string, string> = {
-  archived: 'Archived',
-  inactive: 'Inactive (out of service)',
-  reservation_conflict: 'An imported stay overlaps a confirmed reservation',
-  turnover_pending: 'Turnover clean not done',
-  work_order_blocking: 'A blocking work order is open',
-};
-
-/** A reason code of property_overview.not_ready_reasons in words (unknown codes as they are). */
-export function reasonLabel(code: string): string {
-  return REASON_LABELS[code] ?? code.replace(/_/g, ' ');
-}

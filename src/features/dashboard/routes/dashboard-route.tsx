@@ -11,7 +11,8 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
-import { roleLabel } from '@/lib/permissions';
+import { hasPermission, roleLabel } from '@/lib/permissions';
+import { PropertiesTodayCard } from '../components/properties-today-card';
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();
@@ -58,6 +59,9 @@ export function DashboardRoute() {
             <p>This page shows your work as soon as you have access.</p>
           </AlertDescription>
         </Alert>
+      ) : null}
+      {roles.length > 0 && hasPermission(permissions, 'properties.view') ? (
+        <PropertiesTodayCard />
       ) : null}
       {areas.length > 0 ? (
         <section aria-labelledby="areas-title" className="space-y-3">

@@ -7,7 +7,7 @@ import { errorMessage, fetchOrThrow, QueryError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { reservationSchema, type ReservationInput } from '../schemas';
-import { zonedInputToIso } from '../time';
+import { zonedInputToIso } from '@/lib/company-time';
 import { propertyKeys, reservationKeys } from './keys';
 
 export function isOverlap(e: unknown): boolean {

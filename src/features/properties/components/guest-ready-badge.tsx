@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { reasonLabel } from '../labels';
+import { reasonLabel } from '@/lib/readiness';
 
 /** Guest-ready or not, and why not, in text (not only colour). */
 export function GuestReadyBadge({

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { hrefs } from '@/lib/paths';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
-import { zonedDay, zonedInputToIso } from '../time';
+import { zonedDay, zonedInputToIso } from '@/lib/company-time';
 
 const DAYS = 14;
 

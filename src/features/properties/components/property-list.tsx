@@ -12,7 +12,7 @@ import {
 import { hrefs } from '@/lib/paths';
 import type { PropertyListRow } from '../api/get-properties';
 import { STATUS_LABELS, TYPE_LABELS, type PropertyStatus, type PropertyType } from '../labels';
-import { formatDateTime } from '../time';
+import { formatDateTime } from '@/lib/company-time';
 import { GuestReadyBadge } from './guest-ready-badge';
 
 function StatusBadges({ row }: { row: PropertyListRow }) {

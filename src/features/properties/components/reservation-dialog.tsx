@@ -26,7 +26,7 @@ import type { Reservation } from '../api/get-reservations';
 import { isOverlap, useSaveReservation } from '../api/save-reservation';
 import { RESERVATION_SOURCES, SOURCE_LABELS } from '../labels';
 import { reservationSchema, type ReservationInput } from '../schemas';
-import { COMPANY_TIME_ZONE, isoToZonedInput } from '../time';
+import { COMPANY_TIME_ZONE, isoToZonedInput } from '@/lib/company-time';
 
 function initialValues(r: Reservation | null): ReservationInput {
   return r

@@ -12,7 +12,7 @@ import {
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useMonthReservations } from '../api/get-reservations';
-import { zonedDay, zonedInputToIso } from '../time';
+import { zonedDay, zonedInputToIso } from '@/lib/company-time';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 

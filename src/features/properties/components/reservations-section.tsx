@@ -17,7 +17,7 @@ import {
   type Reservation,
 } from '../api/get-reservations';
 import { SOURCE_LABELS } from '../labels';
-import { formatDateTime } from '../time';
+import { formatDateTime } from '@/lib/company-time';
 import { IcalImportDialog } from './ical-import-dialog';
 import { ReservationDialog } from './reservation-dialog';
 import { ReservationsCalendar } from './reservations-calendar';

@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths';
 import { hasPermission, meetsRole } from '@/lib/permissions';
 import { useProperty, type PropertyAccess, type PropertyDetail } from '../api/get-property';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
-import { formatDateTime } from '../time';
+import { formatDateTime } from '@/lib/company-time';
 import { GuestReadyBadge } from '../components/guest-ready-badge';
 import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';

@@ -70,3 +70,11 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTimeFormat.format(new Date(iso)) : '—';
 }
+
+/** [start, end) of today in the company zone, as ISO instants. */
+export function companyToday(now = new Date()): { start: string; end: string } {
+  const today = zonedDay(now.toISOString());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return { start: zonedInputToIso(`${today}T00:00`), end: zonedInputToIso(`${next}T00:00`) };
+}

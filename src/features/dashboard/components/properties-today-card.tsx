@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/company-time';
+import { hrefs, paths } from '@/lib/paths';
+import { reasonLabel } from '@/lib/readiness';
+import { usePropertiesToday, type TodayVilla } from '../api/get-properties-today';
+
+function VillaList({
+  title,
+  villas,
+  empty,
+  detail,
+}: {
+  title: string;
+  villas: TodayVilla[];
+  empty: string;
+  detail: (v: TodayVilla) => string;
+}) {
+  return (
+    <section aria-label={title} className="space-y-1">
+      <h3 className="text-sm font-medium">{title}</h3>
+      {villas.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {villas.map((v) => (
+            <li key={v.id}>
+              <Link to={hrefs.property(v.id)} className="underline-offset-4 hover:underline">
+                {v.name}
+              </Link>{' '}
+              <span className="text-muted-foreground">{detail(v)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Villas not guest-ready, and the arrivals and departures still to come today. */
+export function PropertiesTodayCard() {
+  const today = usePropertiesToday(true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Properties today</h2>
+        </CardTitle>
+        <CardDescription>
+          <Link to={paths.properties.path} className="underline-offset-4 hover:underline">
+            All properties
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {today.isPending ? (
+          <p className="text-muted-foreground text-sm">Loading...</p>
+        ) : today.isError ? (
+          <p className="text-destructive text-sm">Could not load today&apos;s properties.</p>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-3">
+            <VillaList
+              title={`Not guest-ready (${today.data.notReadyCount})`}
+              villas={today.data.notReady}
+              empty="Every villa is guest-ready."
+              detail={(v) => `— ${v.reasons.map(reasonLabel).join(', ')}`}
+            />
+            <VillaList
+              title="Still arriving today"
+              villas={today.data.arrivals}
+              empty="No more check-ins today."
+              detail={(v) => formatDateTime(v.at)}
+            />
+            <VillaList
+              title="Still leaving today"
+              villas={today.data.departures}
+              empty="No more check-outs today."
+              detail={(v) => formatDateTime(v.at)}
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

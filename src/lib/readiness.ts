@@ -1,0 +1,15 @@
+// Why a villa is not guest-ready, in words: the reason codes of property_overview.not_ready_reasons
+// (20261121130300_properties_overview.sql; later areas add theirs). Shared by the properties area
+// and the dashboard.
+const REASON_LABELS: Record<string, string> = {
+  archived: 'Archived',
+  inactive: 'Inactive (out of service)',
+  reservation_conflict: 'An imported stay overlaps a confirmed reservation',
+  turnover_pending: 'Turnover clean not done',
+  work_order_blocking: 'A blocking work order is open',
+};
+
+/** A reason code of property_overview.not_ready_reasons in words (unknown codes as they are). */
+export function reasonLabel(code: string): string {
+  return REASON_LABELS[code] ?? code.replace(/_/g, ' ');
+}
