@@ -244,7 +244,8 @@ test('phones get cards; an unknown id is not found', async ({ page }) => {
   await expectAccessible(page, 'properties list on a phone');
 
   await page.goto('/properties/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Property not found', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property');
+  await expect(page.getByText('No such property')).toBeVisible();
 });
 
 // A 1 x 1 PNG.

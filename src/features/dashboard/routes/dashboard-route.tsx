@@ -60,9 +60,6 @@ export function DashboardRoute() {
           </AlertDescription>
         </Alert>
       ) : null}
-      {roles.length > 0 && hasPermission(permissions, 'properties.view') ? (
-        <PropertiesTodayCard />
-      ) : null}
       {areas.length > 0 ? (
         <section aria-labelledby="areas-title" className="space-y-3">
           <h2 id="areas-title" className="text-lg font-semibold">
@@ -89,6 +86,9 @@ export function DashboardRoute() {
             ))}
           </ul>
         </section>
+      ) : null}
+      {roles.length > 0 && hasPermission(permissions, 'properties.view') ? (
+        <PropertiesTodayCard />
       ) : null}
     </div>
   );

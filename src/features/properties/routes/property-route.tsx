@@ -120,7 +120,7 @@ export function PropertyRoute() {
   if (property.isError || !property.data) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Property not found" />
+        <PageHeader title="Property" />
         <Alert variant={property.isError ? 'destructive' : 'default'}>
           <AlertTitle>
             {property.isError ? 'Could not load the property' : 'No such property'}
