@@ -107,6 +107,16 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
 
+  // Access details (properties.access): one row per villa, written with an upsert.
+  await page.getByRole('button', { name: 'Edit access details' }).click();
+  const accessDialog = page.getByRole('dialog', { name: 'Access details' });
+  await accessDialog.getByLabel('Wi-Fi network').fill('Villa-Guest');
+  await accessDialog.getByLabel('Wi-Fi password').fill('sea-breeze-42');
+  await accessDialog.getByRole('button', { name: 'Save access details' }).click();
+  await expectToast(page, 'Access details saved');
+  await expect(accessDialog).toBeHidden();
+  await expect(page.getByText('sea-breeze-42')).toBeVisible();
+
   // A reservation, then one that overlaps it.
   const addStay = async (guest: string, from: string, to: string) => {
     await page.getByRole('button', { name: 'Add reservation' }).click();

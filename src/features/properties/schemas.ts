@@ -112,3 +112,16 @@ export const reservationSchema = z
     }),
   );
 export type ReservationInput = z.input<typeof reservationSchema>;
+
+const optionalCode = (label: string, max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
+
+/** Door, key safe, alarm and Wi-Fi (property_access); empty codes are stored as null. */
+export const propertyAccessSchema = z.object({
+  access_notes: z.string().check(z.maxLength(5000, 'Notes must be at most 5,000 characters')),
+  key_safe_code: optionalCode('Key safe code', 64),
+  alarm_code: optionalCode('Alarm code', 64),
+  wifi_name: optionalCode('Wi-Fi network', 64),
+  wifi_password: optionalCode('Wi-Fi password', 128),
+});
+export type PropertyAccessInput = z.input<typeof propertyAccessSchema>;

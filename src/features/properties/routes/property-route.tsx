@@ -14,6 +14,7 @@ import { hasPermission, meetsRole } from '@/lib/permissions';
 import { useProperty, type PropertyAccess, type PropertyDetail } from '../api/get-property';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { formatDateTime } from '@/lib/company-time';
+import { EditAccessButton } from '../components/access-dialog';
 import { GuestReadyBadge } from '../components/guest-ready-badge';
 import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';
@@ -167,7 +168,10 @@ export function PropertyRoute() {
       </Section>
       {canSeeAccess ? (
         <Section title="Access details" description="Door, key safe, alarm and Wi-Fi.">
-          <AccessDetails access={p.access} />
+          <div className="space-y-4">
+            <AccessDetails access={p.access} />
+            {canManage ? <EditAccessButton propertyId={p.id} access={p.access} /> : null}
+          </div>
         </Section>
       ) : null}
       {canSeeReservations ? (

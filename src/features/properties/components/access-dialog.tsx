@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import type { PropertyAccess } from '../api/get-property';
+import { useSavePropertyAccess } from '../api/save-property-access';
+import { propertyAccessSchema, type PropertyAccessInput } from '../schemas';
+
+const FIELDS: [Exclude<keyof PropertyAccessInput, 'access_notes'>, string][] = [
+  ['key_safe_code', 'Key safe code'],
+  ['alarm_code', 'Alarm code'],
+  ['wifi_name', 'Wi-Fi network'],
+  ['wifi_password', 'Wi-Fi password'],
+];
+
+function AccessForm({
+  propertyId,
+  access,
+  onDone,
+}: {
+  propertyId: string;
+  access: PropertyAccess | null;
+  onDone: () => void;
+}) {
+  const save = useSavePropertyAccess(propertyId);
+  const form = useForm<PropertyAccessInput>({
+    resolver: zodResolver(propertyAccessSchema),
+    defaultValues: {
+      access_notes: access?.access_notes ?? '',
+      key_safe_code: access?.key_safe_code ?? '',
+      alarm_code: access?.alarm_code ?? '',
+      wifi_name: access?.wifi_name ?? '',
+      wifi_password: access?.wifi_password ?? '',
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      onDone();
+    } catch {
+      // Toasted by the mutation; what was typed stays.
+    }
+  });
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Access details">
+        <FormField
+          control={form.control}
+          name="access_notes"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>How to get in</FormLabel>
+              <FormControl>
+                <textarea
+                  rows={3}
+                  className="border-input focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 w-full rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map(([name, label]) => (
+            <FormField
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{label}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ))}
+        </div>
+        <DialogFooter>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save access details'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+export function EditAccessButton({
+  propertyId,
+  access,
+}: {
+  propertyId: string;
+  access: PropertyAccess | null;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Edit access details
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[90dvh] overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Access details</DialogTitle>
+            <DialogDescription>Only staff with the access permission see these.</DialogDescription>
+          </DialogHeader>
+          {open ? (
+            <AccessForm propertyId={propertyId} access={access} onDone={() => setOpen(false)} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
