@@ -206,6 +206,22 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   }
   await expect(across.getByText('In Imported Guest')).toBeVisible();
   await expectAccessible(page, 'calendar across properties');
+
+  // Archive, not delete, once there is history: hidden from the default list, no new stays.
+  await page.goto(detailUrl);
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page.getByRole('button', { name: 'Archive property' }).click();
+  await expectToast(page, 'Property archived');
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add reservation' })).toHaveCount(0);
+  await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
+  await page.goto(`/properties?q=${code}`);
+  await expect(page.getByText('No properties match.')).toBeVisible();
+  await page.getByLabel('Show archived').click();
+  await expect(page.getByLabel('Show archived')).toBeChecked();
+  await expect(
+    page.getByRole('table', { name: 'Properties' }).getByRole('link', { name: `${name} Renamed` }),
+  ).toBeVisible();
 });
 
 test('a housekeeper sees the list and detail without edit controls or guest data', async ({
