@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const parts = ['server', 'realtime', 'storage', 'properties', 'web', 'offline'].filter((p) =>
+const parts = ['server', 'realtime', 'storage', 'properties', 'properties-web', 'web', 'offline'].filter((p) =>
   existsSync(path.join(here, `${p}.ts`)),
 );
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
