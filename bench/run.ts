@@ -6,9 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const parts = ['server', 'realtime', 'storage', 'properties', 'properties-web', 'web', 'offline'].filter((p) =>
-  existsSync(path.join(here, `${p}.ts`)),
-);
+const parts = [
+  'server',
+  'realtime',
+  'storage',
+  'properties',
+  'properties-web',
+  'web',
+  'offline',
+].filter((p) => existsSync(path.join(here, `${p}.ts`)));
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = wanted.length ? parts.filter((p) => wanted.includes(p)) : parts;
 
