@@ -1,7 +1,7 @@
 // Starts one backend for the server suites: in-memory PGlite by default, or a fresh database on
 // the PostgreSQL server named by TEST_DATABASE_URL (the CI run uses a throwaway PostgreSQL 15).
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
+import { freshDatabase } from './support/fresh-database.ts';
 import { startServer } from '../../server/app.ts';
 import { REPO_ROOT } from '../../server/gateway/config.ts';
 
@@ -11,27 +11,6 @@ declare module 'vitest' {
     dbKind: 'pglite' | 'postgres';
     databaseUrl: string;
   }
-}
-
-async function freshDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `arivia_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export default async function setup(project: TestProject) {

@@ -2,11 +2,11 @@
 // database on the PostgreSQL server named by TEST_DATABASE_URL), for suites that need a schema of
 // their own rather than the app's. Also proves the backend serves any project folder.
 import path from 'node:path';
-import pg from 'pg';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../../../server/app.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { REPO_ROOT, WELL_KNOWN } from '../../../server/gateway/config.ts';
 
 export interface FixtureServer {
@@ -15,34 +15,13 @@ export interface FixtureServer {
   stop(): Promise<void>;
 }
 
-async function freshDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `arivia_fixture_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** A fixture folder under tests/fixtures (e.g. 'rest-project'), or any absolute path. */
 export async function startFixtureServer(fixture: string): Promise<FixtureServer> {
   const workdir = path.isAbsolute(fixture)
     ? fixture
     : path.join(REPO_ROOT, 'tests', 'fixtures', fixture);
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const fresh = adminUrl ? await freshDatabase(adminUrl) : undefined;
+  const fresh = adminUrl ? await freshDatabase(adminUrl, 'arivia_fixture') : undefined;
   try {
     const server = await startServer({
       workdir,
