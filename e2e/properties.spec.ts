@@ -40,6 +40,22 @@ const MONTHS = [
   'December',
 ];
 
+/** Monday (UTC) of the week holding `d`. */
+function mondayOf(d: Date): Date {
+  return new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)),
+  );
+}
+const monthLabel = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const daysInMonth = (d: Date) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+/** The header of a range calendar: "d MMM – d MMM yyyy" from `start` to `days` later. */
+function rangeLabel(start: Date, days: number): string {
+  const end = new Date(start.getTime() + days * 86_400_000);
+  const short = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()].slice(0, 3)}`;
+  return `${short(start)} – ${short(end)} ${end.getUTCFullYear()}`;
+}
+
 test('a manager lists, creates, edits a property, adds reservations and imports a calendar', async ({
   page,
 }) => {
@@ -187,7 +203,40 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   }
   await expect(calendar.getByRole('heading')).toHaveText(label);
   await expect(calendar.getByText('In: Imported Guest')).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await calendar.getByRole('gridcell').count()).toBeGreaterThanOrEqual(28);
+
+  // Week view: seven days, stepped a week at a time to the one holding the arrival.
+  const arrivalMonday = mondayOf(arrival);
+  const weekLabel = rangeLabel(arrivalMonday, 6);
+  await calendar.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(calendar.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(calendar.getByRole('gridcell')).toHaveCount(7);
+  await expect(calendar.getByRole('button', { name: 'Next month' })).toHaveCount(0);
+  for (let i = 0; i < 6; i += 1) {
+    if ((await calendar.getByRole('heading').textContent()) === weekLabel) break;
+    await calendar.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(calendar.getByRole('heading')).toHaveText(weekLabel);
+  await expect(calendar.getByText('In: Imported Guest')).toBeVisible();
+  await calendar.getByRole('button', { name: 'Previous week' }).click();
+  await expect(calendar.getByText('In: Imported Guest')).toHaveCount(0);
+  await calendar.getByRole('button', { name: 'Next week' }).click();
+  await expect(calendar.getByText('In: Imported Guest')).toBeVisible();
   await expectAccessible(page, 'property detail');
+
+  // Back to Month (the month of that week's Monday), then Today.
+  await calendar.getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(arrivalMonday));
+  expect(await calendar.getByRole('gridcell').count()).toBeGreaterThanOrEqual(28);
+  await calendar.getByRole('button', { name: 'Today' }).click();
+  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(new Date()));
 
   // And across properties: the list's calendar view, two weeks at a time.
   await page.goto(`/properties?view=calendar&q=${code}`);
@@ -204,6 +253,32 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   for (let i = 0; i < steps; i += 1) {
     await across.getByRole('button', { name: 'Next two weeks' }).click();
   }
+  await expect(across.getByText('In Imported Guest')).toBeVisible();
+  await expect(across.getByRole('columnheader')).toHaveCount(15);
+
+  // Week: seven day columns, stepped to the arrival's week.
+  await across.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(across.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(across.getByRole('columnheader')).toHaveCount(8);
+  for (let i = 0; i < 3; i += 1) {
+    if ((await across.getByRole('heading').textContent()) === weekLabel) break;
+    await across.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(across.getByRole('heading')).toHaveText(weekLabel);
+  await expect(across.getByText('In Imported Guest')).toBeVisible();
+
+  // Month: a column per day of the month, stepped to the arrival's month.
+  await across.getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(across.getByRole('heading')).toHaveText(monthLabel(arrivalMonday));
+  await expect(across.getByRole('columnheader')).toHaveCount(daysInMonth(arrivalMonday) + 1);
+  if (monthLabel(arrivalMonday) !== label) {
+    await across.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(across.getByRole('heading')).toHaveText(label);
+  await expect(across.getByRole('columnheader')).toHaveCount(daysInMonth(arrival) + 1);
   await expect(across.getByText('In Imported Guest')).toBeVisible();
   await expectAccessible(page, 'calendar across properties');
 

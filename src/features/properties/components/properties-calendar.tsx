@@ -1,44 +1,86 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { addDays, eachDayOfInterval, format, startOfWeek } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  format,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { hrefs } from '@/lib/paths';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { CalendarViewToggle } from './calendar-view-toggle';
 
-const DAYS = 14;
+type Mode = 'fortnight' | 'week' | 'month';
+const MODES = [
+  { value: 'fortnight', label: 'Two weeks' },
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+] as const;
+const UNIT: Record<Mode, string> = { fortnight: 'two weeks', week: 'week', month: 'month' };
 
-/** Two weeks of stays for the villas on the current list page: a row per villa, a column per day. */
+function anchorOf(mode: Mode, date: Date): Date {
+  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn: 1 });
+}
+
+/** Stays for the villas on the current list page (two weeks, a week or a month): a row per villa, a column per day. */
 export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
-  const [start, setStart] = useState(() => startOfWeek(new Date(), { weekStartsOn: 1 }));
-  const days = eachDayOfInterval({ start, end: addDays(start, DAYS - 1) });
+  const [mode, setMode] = useState<Mode>('fortnight');
+  const [start, setStart] = useState(() => anchorOf('fortnight', new Date()));
+  const last = mode === 'month' ? endOfMonth(start) : addDays(start, mode === 'week' ? 6 : 13);
+  const days = eachDayOfInterval({ start, end: last });
   const from = zonedInputToIso(`${format(start, 'yyyy-MM-dd')}T00:00`);
-  const to = zonedInputToIso(`${format(addDays(start, DAYS), 'yyyy-MM-dd')}T00:00`);
+  const to = zonedInputToIso(`${format(addDays(last, 1), 'yyyy-MM-dd')}T00:00`);
   const ids = rows.map((r) => r.id);
   const stays = useReservationsInRange(ids, from, to);
   const today = format(new Date(), 'yyyy-MM-dd');
+  const step = (n: number) =>
+    setStart((s) =>
+      mode === 'month' ? addMonths(s, n) : addDays(s, n * (mode === 'week' ? 7 : 14)),
+    );
+  const label =
+    mode === 'month'
+      ? format(start, 'MMMM yyyy')
+      : `${format(start, 'd MMM')} – ${format(last, 'd MMM yyyy')}`;
 
   return (
     <section aria-label="Calendar across properties" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CalendarViewToggle
+          value={mode}
+          options={MODES}
+          onChange={(m) => {
+            setMode(m);
+            setStart((s) => anchorOf(m, s));
+          }}
+        />
+        <Button variant="outline" size="sm" onClick={() => setStart(anchorOf(mode, new Date()))}>
+          Today
+        </Button>
+      </div>
       <div className="flex items-center justify-between gap-2">
         <Button
           variant="outline"
           size="icon"
-          aria-label="Previous two weeks"
-          onClick={() => setStart((s) => addDays(s, -DAYS))}
+          aria-label={`Previous ${UNIT[mode]}`}
+          onClick={() => step(-1)}
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <h2 className="text-sm font-medium" aria-live="polite">
-          {format(start, 'd MMM')} – {format(addDays(start, DAYS - 1), 'd MMM yyyy')}
+          {label}
         </h2>
         <Button
           variant="outline"
           size="icon"
-          aria-label="Next two weeks"
-          onClick={() => setStart((s) => addDays(s, DAYS))}
+          aria-label={`Next ${UNIT[mode]}`}
+          onClick={() => step(1)}
         >
           <ChevronRight aria-hidden="true" />
         </Button>

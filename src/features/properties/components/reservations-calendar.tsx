@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   addDays,
   addMonths,
+  addWeeks,
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
@@ -13,47 +14,78 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useMonthReservations } from '../api/get-reservations';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { CalendarViewToggle } from './calendar-view-toggle';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** A month grid of a villa's stays (company-zone days); cancelled stays are left out. */
+type Mode = 'month' | 'week';
+const MODES = [
+  { value: 'month', label: 'Month' },
+  { value: 'week', label: 'Week' },
+] as const;
+
+function anchorOf(mode: Mode, date: Date): Date {
+  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn: 1 });
+}
+
+/** A month or week grid of a villa's stays (company-zone days); cancelled stays are left out. */
 export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const gridStart = startOfWeek(startOfMonth(month), { weekStartsOn: 1 });
-  const gridEnd = endOfWeek(endOfMonth(month), { weekStartsOn: 1 });
+  const [mode, setMode] = useState<Mode>('month');
+  const [anchor, setAnchor] = useState(() => anchorOf('month', new Date()));
+  const gridStart = mode === 'month' ? startOfWeek(anchor, { weekStartsOn: 1 }) : anchor;
+  const gridEnd =
+    mode === 'month'
+      ? endOfWeek(endOfMonth(anchor), { weekStartsOn: 1 })
+      : endOfWeek(anchor, { weekStartsOn: 1 });
   const days = eachDayOfInterval({ start: gridStart, end: gridEnd });
-  const key = format(month, 'yyyy-MM');
+  const key = mode === 'month' ? format(anchor, 'yyyy-MM') : `week-${format(anchor, 'yyyy-MM-dd')}`;
   const from = zonedInputToIso(`${format(gridStart, 'yyyy-MM-dd')}T00:00`);
   const to = zonedInputToIso(`${format(addDays(gridEnd, 1), 'yyyy-MM-dd')}T00:00`);
   const stays = useMonthReservations(propertyId, key, from, to);
   const confirmed = (stays.data ?? []).filter((r) => r.status === 'confirmed');
+  const unit = mode === 'month' ? 'month' : 'week';
+  const step = (n: number) =>
+    setAnchor((a) => (mode === 'month' ? addMonths(a, n) : addWeeks(a, n)));
+  const label =
+    mode === 'month'
+      ? format(anchor, 'MMMM yyyy')
+      : `${format(gridStart, 'd MMM')} – ${format(gridEnd, 'd MMM yyyy')}`;
 
   return (
     <section aria-label="Reservations calendar" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CalendarViewToggle
+          value={mode}
+          options={MODES}
+          onChange={(m) => {
+            setMode(m);
+            setAnchor((a) => anchorOf(m, a));
+          }}
+        />
+        <Button variant="outline" size="sm" onClick={() => setAnchor(anchorOf(mode, new Date()))}>
+          Today
+        </Button>
+      </div>
       <div className="flex items-center justify-between gap-2">
         <Button
           variant="outline"
           size="icon"
-          aria-label="Previous month"
-          onClick={() => setMonth((m) => addMonths(m, -1))}
+          aria-label={`Previous ${unit}`}
+          onClick={() => step(-1)}
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <h3 className="font-medium" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {label}
         </h3>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Next month"
-          onClick={() => setMonth((m) => addMonths(m, 1))}
-        >
+        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => step(1)}>
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
       <div
         className="grid grid-cols-7 gap-px overflow-hidden rounded-md border text-xs"
         role="grid"
+        aria-label={mode === 'month' ? 'Month' : 'Week'}
       >
         <div role="row" className="contents">
           {WEEKDAYS.map((d) => (
@@ -69,15 +101,15 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
               const here = confirmed.filter(
                 (r) => zonedDay(r.check_in) <= iso && iso <= zonedDay(r.check_out),
               );
-              const inMonth = day.getMonth() === month.getMonth();
+              const dim = mode === 'month' && day.getMonth() !== anchor.getMonth();
               return (
                 <div
                   key={iso}
                   role="gridcell"
-                  className={`bg-background min-h-16 space-y-0.5 p-1 ${inMonth ? '' : 'text-muted-foreground opacity-60'}`}
+                  className={`bg-background space-y-0.5 p-1 ${mode === 'week' ? 'min-h-32' : 'min-h-16'} ${dim ? 'text-muted-foreground opacity-60' : ''}`}
                 >
                   <div>
-                    <span aria-hidden="true">{format(day, 'd')}</span>
+                    <span aria-hidden="true">{format(day, mode === 'week' ? 'EEE d' : 'd')}</span>
                     <span className="sr-only">{format(day, 'EEEE d MMMM')}</span>
                   </div>
                   {here.map((r) => {
