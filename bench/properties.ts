@@ -20,14 +20,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../server/app.ts';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import type { Database } from '../src/lib/database.types.ts';
 import { percentile } from './load.ts';
-import { startCluster, freePort } from '../scripts/pg-cluster.mjs';
+import { startCluster, freePort, freshDatabase } from '../scripts/pg-cluster.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -281,13 +280,8 @@ async function main() {
     console.log('properties bench: PostgreSQL 15 (throwaway cluster)');
     const cluster = startCluster(await freePort());
     try {
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('create database bench_properties');
-      await admin.end();
-      const u = new URL(cluster.url);
-      u.pathname = '/bench_properties';
-      const r = await benchTarget('postgres', u.toString());
+      const u = (await freshDatabase(cluster.url, 'bench_properties')).url;
+      const r = await benchTarget('postgres', u);
       results.push(...r.results);
       loads.postgres = r.loadSeconds;
     } finally {

@@ -7,7 +7,7 @@
 // bench/results/realtime.json and prints a markdown table.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import pg from 'pg';
@@ -17,6 +17,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { startServer, type RunningServer } from '../server/app.ts';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
+import { freePort, freshDatabase, startCluster } from '../scripts/pg-cluster.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PROJECT = path.resolve(here, '../tests/fixtures/realtime-project');
@@ -46,16 +47,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[
     Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   ]!;
-}
-
-async function loadCluster() {
-  const mod = (await import(
-    pathToFileURL(path.resolve(here, '../scripts/pg-cluster.mjs')).href
-  )) as {
-    startCluster(port: number): { url: string; stop(): void };
-    freePort(): Promise<number>;
-  };
-  return mod.startCluster(await mod.freePort());
 }
 
 async function token(sub: string): Promise<string> {
@@ -179,13 +170,9 @@ async function onPglite(): Promise<Figures> {
 }
 
 async function onPostgres(): Promise<Figures> {
-  const cluster = await loadCluster();
+  const cluster = startCluster(await freePort());
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database arivia_bench_realtime');
-    await admin.end();
-    const url = cluster.url.replace(/\/postgres$/, '/arivia_bench_realtime');
+    const { url } = await freshDatabase(cluster.url, 'arivia_bench_realtime');
     const server = await startServer({
       workdir: PROJECT,
       port: 0,

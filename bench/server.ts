@@ -11,7 +11,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../server/gateway/config.ts';
 import { createKeys } from '../server/gateway/keys.ts';
 import { runAs } from '../server/gateway/context.ts';
@@ -20,7 +19,7 @@ import { migrate } from '../server/db/migrator.ts';
 import type { Database } from '../server/db/types.ts';
 import { createRest } from '../server/rest/index.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { startCluster, freePort } from '../scripts/pg-cluster.mjs';
+import { startCluster, freePort, freshDatabase } from '../scripts/pg-cluster.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -209,13 +208,8 @@ async function main() {
   rows.push(...(await benchTarget('pglite')));
   const cluster = startCluster(await freePort());
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database arivia_bench');
-    await admin.end();
-    rows.push(
-      ...(await benchTarget('postgres', cluster.url.replace(/\/postgres$/, '/arivia_bench'))),
-    );
+    const db = await freshDatabase(cluster.url, 'arivia_bench');
+    rows.push(...(await benchTarget('postgres', db.url)));
   } finally {
     cluster.stop();
   }

@@ -13,12 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import { percentile } from './load.ts';
-import { startCluster, freePort } from '../scripts/pg-cluster.mjs';
+import { startCluster, freePort, freshDatabase } from '../scripts/pg-cluster.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -193,13 +192,8 @@ async function main() {
   console.log('storage bench: PostgreSQL 15 (throwaway cluster)');
   const cluster = startCluster(await freePort());
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database bench_storage');
-    await admin.end();
-    const u = new URL(cluster.url);
-    u.pathname = '/bench_storage';
-    results.push(...(await benchTarget('postgres', u.toString())));
+    const u = (await freshDatabase(cluster.url, 'bench_storage')).url;
+    results.push(...(await benchTarget('postgres', u)));
   } finally {
     cluster.stop();
   }

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import pg from 'pg';
 
 /** A TCP port nobody listens on right now (for a cluster next to a developer's own). */
 export function freePort() {
@@ -31,6 +32,29 @@ export function ensurePostgresInstalled() {
   if (process.getuid?.() !== 0)
     throw new Error('PostgreSQL 15 is not installed (apt-get install postgresql-15)');
   execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql-15'], { stdio: 'inherit' });
+}
+
+/**
+ * A throwaway database on the PostgreSQL server at adminUrl (for one test run, fixture server or
+ * benchmark); drop() removes it, forcing out any connection left open.
+ */
+export async function freshDatabase(adminUrl, prefix = 'arivia_test') {
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }
 
 /** Starts a cluster on a free port; returns { url, stop }. */

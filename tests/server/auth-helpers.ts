@@ -4,11 +4,11 @@
 // project cannot: a 1-second reuse interval, e-mail confirmations, tight rate limits).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import { REPO_ROOT, WELL_KNOWN } from '../../server/gateway/config.ts';
+import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 
 export const ANON_KEY: string = WELL_KNOWN.anonKey;
 export const SERVICE_KEY: string = WELL_KNOWN.serviceRoleKey;
@@ -164,24 +164,13 @@ export interface FixtureServer {
  */
 export async function startFixture(name: string): Promise<FixtureServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (adminUrl) {
-    dbName = `arivia_auth_${name}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const fresh = adminUrl ? await freshDatabase(adminUrl, `arivia_auth_${name}`) : undefined;
   const server = await startServer({
     workdir: path.join(REPO_ROOT, 'tests', 'fixtures', 'auth-project', name),
     port: 0,
     host: '127.0.0.1',
     dataDir: null,
-    databaseUrl,
+    databaseUrl: fresh?.url,
     env: {},
   });
   return {
@@ -189,12 +178,7 @@ export async function startFixture(name: string): Promise<FixtureServer> {
     server,
     async close() {
       await server.close();
-      if (adminUrl && dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
+      await fresh?.drop();
     },
   };
 }

@@ -1,7 +1,7 @@
 // Starts one backend for the server suites: in-memory PGlite by default, or a fresh database on
 // the PostgreSQL server named by TEST_DATABASE_URL (the CI run uses a throwaway PostgreSQL 15).
 import type { TestProject } from 'vitest/node';
-import { freshDatabase } from './support/fresh-database.ts';
+import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import { startServer } from '../../server/app.ts';
 import { REPO_ROOT } from '../../server/gateway/config.ts';
 

@@ -3,9 +3,9 @@
 // of TEST_DATABASE_URL's server, or a throwaway cluster when it is not set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import {
   connectClient,
-  freshDatabase,
   Inbox,
   joined,
   mintToken,

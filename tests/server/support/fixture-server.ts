@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../../../server/app.ts';
-import { freshDatabase } from './fresh-database.ts';
+import { freshDatabase } from '../../../scripts/pg-cluster.mjs';
 import { REPO_ROOT, WELL_KNOWN } from '../../../server/gateway/config.ts';
 
 export interface FixtureServer {
