@@ -23,6 +23,7 @@ export const supabaseCors = cors({
     'cache-control',
     'x-region',
     'x-retry-count',
+    'x-mutation-id',
   ],
   exposeHeaders: [
     'content-range',

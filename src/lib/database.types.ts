@@ -591,6 +591,33 @@ export type Database = {
         }
         Relationships: []
       }
+      sync_mutations: {
+        Row: {
+          applied_at: string
+          mutation_id: string
+          operation: string
+          row_key: string
+          table_name: string
+          user_id: string | null
+        }
+        Insert: {
+          applied_at?: string
+          mutation_id: string
+          operation: string
+          row_key: string
+          table_name: string
+          user_id?: string | null
+        }
+        Update: {
+          applied_at?: string
+          mutation_id?: string
+          operation?: string
+          row_key?: string
+          table_name?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       user_roles: {
         Row: {
           created_at: string
