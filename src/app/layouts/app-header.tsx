@@ -1,5 +1,6 @@
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
+import { SyncStatusButton } from '../sync/sync-status-button';
 import { ThemeMenu } from './theme-menu';
 import { UserMenu } from './user-menu';
 
@@ -10,6 +11,7 @@ export function AppHeader() {
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
       <span className="truncate text-sm font-semibold md:hidden">Arivia Ops</span>
       <div className="ml-auto flex items-center gap-1">
+        <SyncStatusButton />
         <ThemeMenu />
         <UserMenu />
       </div>

@@ -1,13 +1,22 @@
 // The frame of every signed-in screen: sidebar, header, the screen.
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/lib/sidebar-state';
+import { requestPersistentStorage } from '@/offline/storage';
+import { OfflineBanner } from '../sync/offline-banner';
+import { SignOutWarning } from '../sync/sign-out-warning';
+import { SyncQueuePanel } from '../sync/sync-queue-panel';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
 export function AppLayout() {
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
   const defaultOpen = readSidebarCookie(document.cookie) ?? true;
+  // Signed in: the queue and the mirrored rows must survive storage pressure (OFFLINE.md).
+  useEffect(() => {
+    void requestPersistentStorage();
+  }, []);
   return (
     <SidebarProvider defaultOpen={defaultOpen}>
       <a
@@ -19,10 +28,13 @@ export function AppLayout() {
       <AppSidebar />
       <SidebarInset>
         <AppHeader />
+        <OfflineBanner />
         <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 md:p-6">
           <Outlet />
         </div>
-        {/* The offline issue mounts its banner, Sync Queue panel, install and update cards here. */}
+        {/* The offline issue mounts its install and update cards here. */}
+        <SyncQueuePanel />
+        <SignOutWarning />
       </SidebarInset>
     </SidebarProvider>
   );

@@ -8,6 +8,7 @@ import { env } from '@/lib/app-env';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { paths } from '@/lib/paths';
+import { OfflineStorageCard } from '../components/offline-storage-card';
 
 export function SettingsRoute() {
   const { user } = useAuth();
@@ -50,7 +51,7 @@ export function SettingsRoute() {
           </Button>
         </CardContent>
       </Card>
-      {/* Install, offline status and storage used come with the offline issue. */}
+      <OfflineStorageCard />
       <Card>
         <CardHeader>
           <CardTitle>

@@ -1,0 +1,200 @@
+// SEED-SPEC.md §2 Sync Queue panel: fixed bottom-right, the worker's size and requests (method,
+// time, url), refreshed every 3 s and whenever the queue changes. Beyond the spec (OFFLINE.md
+// rule 4) each row says what the change is and, when the server refused it or the account must
+// sign in again, why - with what the user can do about it. Nothing leaves the queue silently.
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { LogIn, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useSignOut } from '@/lib/auth/use-sign-out';
+import { notify } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { discardEntry, retryEntry } from '@/offline/queue';
+import type { QueueEntry } from '@/offline/queue-entry';
+import { closeSyncPanel, useSyncPanelOpen } from '@/offline/sync-panel-store';
+import { requestReplay } from '@/offline/sync-engine';
+import { useSyncQueue, type SyncQueueRow } from '@/offline/use-sync-queue';
+import { ConfirmDialog } from './confirm-dialog';
+
+const timeOf = (ms: number) => format(ms, 'HH:mm:ss');
+
+export function SyncQueuePanel() {
+  const open = useSyncPanelOpen();
+  if (!open) return null;
+  return <OpenPanel />;
+}
+
+function OpenPanel() {
+  const { size, rows, isFetching, refresh } = useSyncQueue({ poll: true });
+  const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
+  return (
+    <section
+      aria-labelledby="sync-queue-title"
+      className="bg-card text-card-foreground fixed right-4 bottom-4 z-40 flex max-h-[min(32rem,calc(100dvh-6rem))] w-96 max-w-[calc(100vw-2rem)] flex-col rounded-lg border shadow-lg"
+    >
+      <header className="flex items-center gap-2 border-b px-4 py-2">
+        <h2 id="sync-queue-title" className="text-sm font-semibold">
+          Sync Queue
+        </h2>
+        <Badge
+          variant={size > 0 ? 'default' : 'secondary'}
+          className={cn(size === 0 && 'text-muted-foreground')}
+          data-state={size > 0 ? 'active' : 'idle'}
+        >
+          {size} pending
+        </Badge>
+        <div className="ml-auto flex items-center">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Refresh"
+            title="Refresh"
+            onClick={() => void refresh()}
+          >
+            <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Close"
+            title="Close"
+            onClick={closeSyncPanel}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      </header>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground px-4 py-6 text-center text-sm">No pending requests</p>
+      ) : (
+        <ul className="divide-y overflow-y-auto" aria-label="Pending requests">
+          {rows.map((row, i) => (
+            <QueueRow
+              key={row.entry?.mutationId ?? `${row.timestamp}-${row.url}-${i}`}
+              row={row}
+              onDiscard={setDiscarding}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={discarding !== null}
+        onOpenChange={(o) => {
+          if (!o) setDiscarding(null);
+        }}
+        title="Discard this change?"
+        description={
+          <p>
+            {discarding?.label ? `"${discarding.label}" ` : 'This change '}will be lost: it is
+            removed from this device and never sent to the server. Changes that depend on it are
+            discarded with it.
+          </p>
+        }
+        cancelLabel="Keep it"
+        confirmLabel="Discard"
+        destructive
+        onConfirm={() => {
+          const id = discarding?.id;
+          setDiscarding(null);
+          if (id !== undefined)
+            discardEntry(id).catch(() => notify.error('The change could not be discarded'));
+        }}
+      />
+    </section>
+  );
+}
+
+function QueueRow({
+  row,
+  onDiscard,
+}: {
+  row: SyncQueueRow;
+  onDiscard: (entry: QueueEntry) => void;
+}) {
+  const { entry } = row;
+  return (
+    <li className="space-y-1 px-4 py-2 text-sm" data-status={entry?.status ?? 'pending'}>
+      <div className="flex items-center gap-2">
+        <span className="font-mono text-xs font-semibold">{row.method}</span>
+        <time
+          className="text-muted-foreground text-xs"
+          dateTime={new Date(row.timestamp).toISOString()}
+        >
+          {timeOf(row.timestamp)}
+        </time>
+      </div>
+      <p className="text-muted-foreground font-mono text-xs break-all">{row.url}</p>
+      {entry && <EntryDetails entry={entry} onDiscard={onDiscard} />}
+    </li>
+  );
+}
+
+function EntryDetails({
+  entry,
+  onDiscard,
+}: {
+  entry: QueueEntry;
+  onDiscard: (entry: QueueEntry) => void;
+}) {
+  const signOut = useSignOut();
+  if (entry.status === 'rejected') {
+    return (
+      <div className="space-y-2">
+        {entry.label && <p className="font-medium">{entry.label}</p>}
+        <p className="text-destructive text-xs">
+          Refused by the server: {entry.lastError?.message ?? 'no reason given'}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              if (entry.id === undefined) return;
+              void retryEntry(entry.id)
+                .then(() => requestReplay())
+                .catch(() => notify.error('The change could not be sent again'));
+            }}
+          >
+            <RotateCcw aria-hidden="true" />
+            Retry
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDiscard(entry)}>
+            <Trash2 aria-hidden="true" />
+            Discard
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (entry.status === 'needs-login') {
+    return (
+      <div className="space-y-2">
+        {entry.label && <p className="font-medium">{entry.label}</p>}
+        <p className="text-xs">Sign in again to send</p>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={signOut.isPending}
+          // Signing out keeps the queue; the change is sent once this account signs in again.
+          onClick={signOut.signOutNow}
+        >
+          <LogIn aria-hidden="true" />
+          Sign in again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {entry.label && <p>{entry.label}</p>}
+      {entry.attempts > 0 && (
+        <p className="text-muted-foreground text-xs">
+          attempt {entry.attempts}
+          {entry.nextAttemptAt > 0 && `, next try at ${timeOf(entry.nextAttemptAt)}`}
+          {entry.lastError && ` (${entry.lastError.message})`}
+        </p>
+      )}
+    </>
+  );
+}

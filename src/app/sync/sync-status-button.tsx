@@ -1,0 +1,28 @@
+// The header's way into the Sync Queue panel, online or not: a cloud with the number of changes
+// still on this device.
+import { Cloud, CloudOff, CloudUpload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useOnlineStatus } from '@/offline/network-status';
+import { closeSyncPanel, openSyncPanel, useSyncPanelOpen } from '@/offline/sync-panel-store';
+import { useSyncQueue } from '@/offline/use-sync-queue';
+
+export function SyncStatusButton() {
+  const online = useOnlineStatus();
+  const open = useSyncPanelOpen();
+  const { size } = useSyncQueue();
+  const Icon = !online ? CloudOff : size > 0 ? CloudUpload : Cloud;
+  return (
+    <Button
+      variant="ghost"
+      size={size > 0 ? 'sm' : 'icon'}
+      className="h-9"
+      aria-label="Sync queue"
+      aria-expanded={open}
+      title={size > 0 ? `${size} waiting to sync` : 'Sync queue'}
+      onClick={open ? closeSyncPanel : openSyncPanel}
+    >
+      <Icon aria-hidden="true" />
+      {size > 0 && <span className="tabular-nums">{size}</span>}
+    </Button>
+  );
+}
