@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,22 +19,28 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((f) => {
-          const full = path.join(dir, f);
-          return statSync(full).isDirectory() ? walk(full) : [full];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
-        const buf = readFileSync(file);
-        if (buf.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    // After vite-plugin-pwa has built sw.js and written manifest.webmanifest (its own closeBundle).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((f) => {
+            const full = path.join(dir, f);
+            return statSync(full).isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
+          const buf = readFileSync(file);
+          // Small files gain nothing; the worker and the manifest are compressed whatever their size.
+          if (buf.length < 1024 && !/(\/sw\.js|\.webmanifest)$/.test(file)) continue;
+          writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
     },
   };
 }
@@ -97,6 +104,44 @@ export default defineConfig(({ mode }) => ({
     firstScreenPreload(
       process.env.VITE_SUPABASE_PROJECT_ID ?? loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
     ),
+    // The service worker (src/sw.ts) is ours: the plugin bundles it to /sw.js, injects the
+    // precache manifest and writes manifest.webmanifest; src/app/pwa registers it in production.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Arivia Ops',
+        short_name: 'Arivia Ops',
+        description:
+          'Operations app for villa and vacation-rental staff: properties, housekeeping, maintenance and inventory, online or off.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#171717',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: ['**/.vite/**', '**/sw.js'],
+      },
+      devOptions: { enabled: false },
+    }),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

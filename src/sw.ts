@@ -1,0 +1,213 @@
+// The service worker, served at /sw.js. vite-plugin-pwa bundles it in injectManifest mode and puts
+// the build's file list in self.__WB_MANIFEST; src/sw.tsconfig.json type-checks it with the
+// WebWorker lib instead of the DOM. It does three things:
+// - keeps the app shell (HTML, scripts, styles, icons) precached, so the app starts with no network
+//   (OFFLINE.md rule 7); navigations get the precached index.html, the client-side router does the
+//   rest. The backend shares the origin, so its paths are never answered from here: API requests
+//   always reach the network and the page's own offline layer (src/offline) decides what to do;
+// - answers the messages of SEED-SPEC §7 (GET_QUEUE_SIZE, GET_QUEUE_REQUESTS, SKIP_WAITING) and
+//   keeps the session the page hands it (SET_SESSION);
+// - replays the sync queue on the Background Sync `sync` event, with the same replay as the page
+//   and under the same Web Lock, or asks an open window to replay when it has no usable token.
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { listEntries, queueSize, toQueuedRequest } from './offline/queue';
+import { SYNC_LOCK, SYNC_TAG } from './offline/queue-entry';
+import { replayQueue } from './offline/replay';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync is not in TypeScript's WebWorker lib (Chromium only). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+interface WorkerSession {
+  userId: string;
+  accessToken: string;
+  /** ms since epoch */
+  expiresAt: number;
+}
+
+type IncomingMessage =
+  | { type: 'GET_QUEUE_SIZE' }
+  | { type: 'GET_QUEUE_REQUESTS' }
+  | { type: 'SKIP_WAITING' }
+  | { type: 'SET_SESSION'; session: WorkerSession | null };
+
+/** Paths of the backend on this origin: never served from the app shell. */
+const BACKEND_PATHS = [
+  /^\/rest\//,
+  /^\/auth\//,
+  /^\/storage\//,
+  /^\/functions\//,
+  /^\/realtime\//,
+  /^\/_dev\//,
+  /^\/_health/,
+  /^\/graphql/,
+];
+/** A token with less than this left is not used for a replay with no page open. */
+const TOKEN_MARGIN_MS = 60_000;
+/** Marks, between install and activate, that this worker replaces an earlier one. */
+const META_CACHE = 'arivia-ops-sw-meta';
+const REPLACED_KEY = '/__arivia-sw-replaced';
+
+const log = (...args: unknown[]) => console.info('[sw]', ...args);
+
+// --- app shell ----------------------------------------------------------------------------------
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: BACKEND_PATHS }),
+);
+
+// Property photos: public objects and their resized renditions. Stale-while-revalidate rather than
+// cache-first because an edited photo is uploaded again to the same path (OFFLINE.md rule 8).
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    (url.pathname.startsWith('/storage/v1/object/public/') ||
+      url.pathname.startsWith('/storage/v1/render/')),
+  new StaleWhileRevalidate({
+    cacheName: 'arivia-ops-photos',
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// --- lifecycle ----------------------------------------------------------------------------------
+
+self.addEventListener('install', (event) => {
+  // No skipWaiting here: the page's Update card asks for it (SKIP_WAITING).
+  const replacing = self.registration.active !== null;
+  event.waitUntil(
+    (async () => {
+      if (replacing) {
+        const meta = await caches.open(META_CACHE);
+        await meta.put(REPLACED_KEY, new Response(String(Date.now())));
+      }
+      log(replacing ? 'installed (update waiting)' : 'installed');
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const meta = await caches.open(META_CACHE);
+      const replaced = await meta.delete(REPLACED_KEY);
+      await self.clients.claim();
+      if (replaced) {
+        log('updated');
+        await postToWindows({ type: 'SW_UPDATED' });
+      } else log('activated');
+    })(),
+  );
+});
+
+// --- messages -----------------------------------------------------------------------------------
+
+let session: WorkerSession | null = null;
+
+self.addEventListener('message', (event) => {
+  const data = event.data as IncomingMessage | null;
+  if (!data || typeof data !== 'object') return;
+  switch (data.type) {
+    case 'GET_QUEUE_SIZE':
+      event.waitUntil(
+        queueSize().then(
+          (size) => reply(event, { size }, { type: 'QUEUE_SIZE', size }),
+          (e: unknown) => console.error('[sw] queue size', e),
+        ),
+      );
+      break;
+    case 'GET_QUEUE_REQUESTS':
+      event.waitUntil(
+        listEntries().then(
+          (entries) => {
+            const requests = entries.map(toQueuedRequest);
+            reply(event, { requests }, { type: 'QUEUE_REQUESTS', requests });
+          },
+          (e: unknown) => console.error('[sw] queue requests', e),
+        ),
+      );
+      break;
+    case 'SKIP_WAITING':
+      // OFFLINE.md rule 10: never activate in the middle of a replay - wait for its lock.
+      event.waitUntil(
+        navigator.locks.request(SYNC_LOCK, async () => {
+          log('skip waiting');
+          await self.skipWaiting();
+        }),
+      );
+      break;
+    case 'SET_SESSION':
+      session = data.session;
+      break;
+  }
+});
+
+function reply(event: ExtendableMessageEvent, answer: object, fallback: object): void {
+  const port = event.ports[0];
+  if (port) port.postMessage(answer);
+  else event.source?.postMessage(fallback);
+}
+
+async function postToWindows(message: { type: string }): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage(message);
+}
+
+// --- background sync ----------------------------------------------------------------------------
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(replayFromWorker());
+});
+
+async function replayFromWorker(): Promise<void> {
+  const current = session;
+  if (!current || current.expiresAt - Date.now() <= TOKEN_MARGIN_MS) {
+    // The page has supabase-js and a refresh token; the worker has neither.
+    await postToWindows({ type: 'REPLAY' });
+    return;
+  }
+  const creds = { userId: current.userId, accessToken: current.accessToken };
+  try {
+    const report = await replayQueue({
+      session: async () => creds,
+      // Only the worker's copy of the token is stale: stop, leaving the entry pending (never
+      // needs-login), and let a page refresh the session and replay.
+      refresh: async () => {
+        throw new Error('token expired in worker');
+      },
+      apiKey: import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY as string,
+      supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string,
+    });
+    log('replayed', report);
+    // Writes still waiting for the network: let the browser fire `sync` again later.
+    if (report.retrying > 0) throw new Error(`${report.retrying} queued writes still waiting`);
+  } catch (e) {
+    if (e instanceof Error && e.message === 'token expired in worker') {
+      session = null;
+      await postToWindows({ type: 'REPLAY' });
+      return;
+    }
+    throw e;
+  }
+}
