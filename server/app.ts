@@ -70,10 +70,14 @@ export function buildApp(deps: ServiceDeps) {
         // The build writes .br / .gz beside each file; serve those when the browser accepts them.
         precompressed: true,
         onFound: (p, c) => {
-          // The worker and the shell must be revalidated; hashed assets are immutable.
+          // The worker (/sw.js) and the shell must be revalidated, or a new version is never
+          // seen; hashed assets are immutable.
           if (/\/assets\//.test(p))
             c.header('Cache-Control', 'public, max-age=31536000, immutable');
           else c.header('Cache-Control', 'no-cache');
+          // The web manifest's registered type (p may name its .br / .gz copy).
+          if (/\.webmanifest(\.br|\.gz)?$/.test(p))
+            c.header('Content-Type', 'application/manifest+json');
         },
       }),
     );
