@@ -2,7 +2,7 @@
 // their reason (OFFLINE.md rule 4), the sign-out warning (rule 9) and the settings' offline and
 // storage section. Entries are put in the app's own IndexedDB queue as the app writes them.
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './support/helpers';
+import { accessToken, DEMO, DEMO_PASSWORD, rest, signInAs } from './support/helpers';
 
 // One account (the manager) whose sessions the sign-out ends: one test after the other.
 test.describe.configure({ mode: 'serial' });
@@ -84,7 +84,11 @@ function panel(page: Page) {
   return page.getByRole('region', { name: 'Sync Queue' });
 }
 
-test('offline banner, the panel filling and draining, back online', async ({ page, context }) => {
+test('offline banner, the panel filling and draining, back online', async ({
+  page,
+  context,
+  request,
+}) => {
   await signInAs(page, 'manager');
   await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
 
@@ -123,6 +127,16 @@ test('offline banner, the panel filling and draining, back online', async ({ pag
   await expect(badge).toHaveText('0 pending', { timeout: 15_000 });
   await expect(queue.getByText('No pending requests')).toBeVisible();
   expect(await queuedMutationIds(page)).not.toContain(added.mutationId);
+  const token = await accessToken(request, DEMO.manager, DEMO_PASSWORD);
+  const rows = (await rest(
+    request,
+    token,
+    'GET',
+    `profiles?select=phone&id=eq.${added.userId}`,
+  )) as {
+    phone: string | null;
+  }[];
+  expect(rows[0]?.phone).toBe('+30 210 000 0000');
 
   await back.getByRole('button', { name: 'Close' }).click();
   await expect(queue).toHaveCount(0);
@@ -168,6 +182,27 @@ test('a refused change shows its reason, Retry and Discard', async ({ page }) =>
 
   await queue.getByRole('button', { name: 'Close' }).click();
   await expect(queue).toHaveCount(0);
+});
+
+test('on a 360 px phone the banner leaves the header usable and the panel fits', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(page, 'manager');
+  await context.setOffline(true);
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  // Not covered: the user menu still opens.
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'View Queue' }).click();
+  const box = await panel(page).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await context.setOffline(false);
 });
 
 test('settings show offline and storage, and open the queue', async ({ page }) => {
