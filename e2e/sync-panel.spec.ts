@@ -1,6 +1,7 @@
 // The offline banner and the Sync Queue panel (SEED-SPEC.md §2, §7, §9), refused entries with
 // their reason (OFFLINE.md rule 4), the sign-out warning (rule 9) and the settings' offline and
 // storage section. Entries are put in the app's own IndexedDB queue as the app writes them.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, DEMO, DEMO_PASSWORD, rest, signInAs } from './support/helpers';
 
@@ -202,6 +203,48 @@ test('on a 360 px phone the banner leaves the header usable and the panel fits',
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await context.setOffline(false);
+});
+
+test('the banner and the panel with a refused change pass axe, light and dark', async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, 'manager');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'View Queue' }).click();
+  await addQueueEntry(page, {
+    status: 'rejected',
+    lastError: { status: 409, code: '23505', message: 'duplicate key value' },
+  });
+  await addQueueEntry(page, { attempts: 2, nextAttemptAt: Date.now() + 60_000 });
+  const queue = panel(page);
+  await expect(queue.getByText('2 pending')).toBeVisible({ timeout: 4_000 });
+  await expect(queue.getByText(/attempt 2, next try at \d\d:\d\d:\d\d/)).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(bad, bad.join('\n')).toEqual([]);
+  }
+  // Leave nothing for the next test's replay.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('arivia-ops', 1);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve) => {
+      const tx = db.transaction('sync-queue', 'readwrite');
+      tx.objectStore('sync-queue').clear();
+      tx.oncomplete = () => resolve();
+    });
+    db.close();
+  });
   await context.setOffline(false);
 });
 

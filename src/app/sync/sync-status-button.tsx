@@ -16,13 +16,19 @@ export function SyncStatusButton() {
       variant="ghost"
       size={size > 0 ? 'sm' : 'icon'}
       className="h-9"
-      aria-label="Sync queue"
       aria-expanded={open}
       title={size > 0 ? `${size} waiting to sync` : 'Sync queue'}
       onClick={open ? closeSyncPanel : openSyncPanel}
     >
       <Icon aria-hidden="true" />
-      {size > 0 && <span className="tabular-nums">{size}</span>}
+      {/* The name holds the visible count (WCAG 2.5.3): "Sync queue 2". */}
+      <span className="sr-only">Sync queue</span>
+      {size > 0 && (
+        <>
+          {' '}
+          <span className="tabular-nums">{size}</span>
+        </>
+      )}
     </Button>
   );
 }
