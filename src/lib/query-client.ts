@@ -24,8 +24,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { gcTime: QUERY_GC_TIME_MS, retry: shouldRetry, retryDelay },
-      mutations: { retry: false },
+      // offlineFirst: a read runs once even offline, so the areas' reads can answer from this
+      // device's copy; its retries wait for the network.
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        retry: shouldRetry,
+        retryDelay,
+        networkMode: 'offlineFirst',
+      },
+      // Writes go into the sync queue, which works offline: never paused (a paused mutation
+      // would be lost with the page).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -16,6 +16,7 @@ import {
   hasRole,
 } from '../permissions';
 import { AuthContext, type AuthState } from './auth-context';
+import { forgetOfflineCopy, storedSession } from './offline-auth';
 import {
   authKeys,
   permissionsQueryOptions,
@@ -50,7 +51,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (supabase) => {
         if (!active) return;
         // INITIAL_SESSION (the initial session check) arrives first, then every later change.
-        const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        const { data } = supabase.auth.onAuthStateChange((event, reported) => {
+          // Offline with an expired access token supabase-js reports no session but keeps it
+          // stored: the user is still signed in here, and it is refreshed once back online.
+          const session = reported ?? (event === 'INITIAL_SESSION' ? storedSession() : null);
           setState((prev) => ({
             ready: true,
             session,
@@ -58,10 +62,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : prev.recovery,
           }));
           // Nothing of the previous user stays in the cache (shared phones).
-          if (event === 'SIGNED_OUT') queryClient.clear();
+          if (event === 'SIGNED_OUT') {
+            queryClient.clear();
+            forgetOfflineCopy();
+            // A shared phone forgets the villas the last user saw (never the sync queue).
+            void import('@/offline/read').then((m) => m.clearMirrors()).catch(() => undefined);
+          }
           if (event === 'SIGNED_IN') setSignOutRequested(false);
         });
-        unsubscribe = () => data.subscription.unsubscribe();
+        // Back online: getSession() refreshes a session kept through an offline start.
+        const recover = () => void supabase.auth.getSession();
+        window.addEventListener('online', recover);
+        unsubscribe = () => {
+          data.subscription.unsubscribe();
+          window.removeEventListener('online', recover);
+        };
       },
       (e: unknown) => {
         console.error('The auth client could not load', e);

@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchOrThrow } from '../errors';
 import { getSupabase } from '../supabase-client';
 import type { Profile } from '../supabase';
+import { withOfflineCopy } from './offline-auth';
 
 export const PERMISSIONS_STALE_MS = 5 * 60 * 1000;
 
@@ -19,10 +20,13 @@ export const authKeys = {
 export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.profile(userId),
-    queryFn: async () => {
-      const supabase = await getSupabase();
-      return fetchOrThrow<Profile>(supabase.from('profiles').select('*').eq('id', userId).single());
-    },
+    queryFn: () =>
+      withOfflineCopy(userId, 'profile', async () => {
+        const supabase = await getSupabase();
+        return fetchOrThrow<Profile>(
+          supabase.from('profiles').select('*').eq('id', userId).single(),
+        );
+      }),
   });
 }
 
@@ -34,23 +38,25 @@ interface UserRoleRow {
 export function rolesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.roles(userId),
-    queryFn: async () => {
-      const supabase = await getSupabase();
-      const rows = await fetchOrThrow<UserRoleRow[]>(
-        supabase.from('user_roles').select('role_id, roles(name)').eq('user_id', userId),
-      );
-      return rows.flatMap((r) => (r.roles ? [r.roles.name] : [])).sort();
-    },
+    queryFn: () =>
+      withOfflineCopy(userId, 'roles', async () => {
+        const supabase = await getSupabase();
+        const rows = await fetchOrThrow<UserRoleRow[]>(
+          supabase.from('user_roles').select('role_id, roles(name)').eq('user_id', userId),
+        );
+        return rows.flatMap((r) => (r.roles ? [r.roles.name] : [])).sort();
+      }),
   });
 }
 
 export function permissionsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.permissions(userId),
-    queryFn: async () => {
-      const supabase = await getSupabase();
-      return [...(await fetchOrThrow(supabase.rpc('my_permissions')))].sort();
-    },
+    queryFn: () =>
+      withOfflineCopy(userId, 'permissions', async () => {
+        const supabase = await getSupabase();
+        return [...(await fetchOrThrow(supabase.rpc('my_permissions')))].sort();
+      }),
     staleTime: PERMISSIONS_STALE_MS,
   });
 }

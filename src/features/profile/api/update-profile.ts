@@ -1,35 +1,41 @@
-// PATCH profiles by id (SEED-SPEC.md §7): the changed fields, returning the row.
+// PATCH profiles by id (SEED-SPEC.md §7): the changed fields, through the sync queue (last write
+// wins). The cached profile takes the new values at once, sent or still waiting.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { authKeys } from '@/lib/auth/auth-queries';
-import { errorMessage, fetchOrThrow } from '@/lib/errors';
-import { supabase, type Profile } from '@/lib/supabase';
+import { errorMessage } from '@/lib/errors';
+import type { Profile } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
+import { notifySaved } from '@/offline/saved-toast';
+import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { profileSchema, type ProfileInput } from '../schemas';
 
-export async function updateProfile(userId: string, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(
+  userId: string,
+  input: ProfileInput,
+): Promise<{ changes: Partial<Profile>; result: WriteResult }> {
   const v = z.parse(profileSchema, input);
-  return fetchOrThrow<Profile>(
-    supabase
-      .from('profiles')
-      .update({
-        full_name: v.full_name,
-        phone: v.phone === '' ? null : v.phone,
-        language: v.language,
-      })
-      .eq('id', userId)
-      .select()
-      .single(),
-  );
+  const changes = {
+    full_name: v.full_name,
+    phone: v.phone === '' ? null : v.phone,
+    language: v.language,
+  };
+  const result = await queueWrite(updateRow('profiles', userId, changes, 'Profile'), {
+    userId,
+    invalidate: [authKeys.profile(userId)],
+  });
+  return { changes, result };
 }
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => updateProfile(userId, input),
-    onSuccess: (row) => {
-      queryClient.setQueryData(authKeys.profile(userId), row);
-      notify.success('Profile updated');
+    onSuccess: ({ changes, result }) => {
+      queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
+        old ? { ...old, ...changes } : old,
+      );
+      notifySaved(result, 'Profile updated');
     },
     onError: (e) => notify.error(errorMessage(e, 'Failed to update profile')),
   });

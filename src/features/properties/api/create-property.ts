@@ -1,10 +1,13 @@
-// POST properties: a new villa, returning its id. A code already in use answers 409 (23505); the
-// form shows that under the code field instead of a toast.
+// POST properties: a new villa with an id made on the device, through the sync queue (sent at
+// once when online, kept and replayed exactly once when not). A code already in use answers 409
+// (23505); the form shows that under the code field instead of a toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { errorMessage, fetchOrThrow, QueryError } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage, QueryError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { notifySaved } from '@/offline/saved-toast';
+import { insertRow, queueWrite, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput, type PropertyValues } from '../schemas';
 import { propertyKeys } from './keys';
 
@@ -23,18 +26,27 @@ export function propertyColumns(v: PropertyValues) {
   };
 }
 
-export async function createProperty(input: PropertyInput): Promise<{ id: string }> {
+export async function createProperty(
+  userId: string,
+  input: PropertyInput,
+): Promise<{ id: string; result: WriteResult }> {
   const v = z.parse(propertySchema, input);
-  return fetchOrThrow(supabase.from('properties').insert(propertyColumns(v)).select('id').single());
+  const id = crypto.randomUUID();
+  const result = await queueWrite(
+    insertRow('properties', { id, ...propertyColumns(v) }, `New property ${v.code}`),
+    { userId, invalidate: [propertyKeys.all] },
+  );
+  return { id, result };
 }
 
 export function useCreateProperty() {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
   return useMutation({
-    mutationFn: createProperty,
-    onSuccess: async () => {
+    mutationFn: (input: PropertyInput) => createProperty(userId, input),
+    onSuccess: async ({ result }) => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notify.success('Property created');
+      notifySaved(result, 'Property created');
     },
     onError: (e) => {
       if (!isDuplicateCode(e)) notify.error(errorMessage(e, 'Failed to create property'));

@@ -3,7 +3,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
+import { keepCopies, listFromCopies, listRowOf, matchesListParams, sortRows } from './offline-copy';
+import type { PropertyDetail } from './get-property';
 import { propertyKeys } from './keys';
 
 const LIST_COLUMNS =
@@ -25,11 +28,15 @@ export interface PropertyListRow {
   occupied: boolean;
   guest_ready: boolean;
   not_ready_reasons: string[];
+  /** Changed on this device and not yet on the server. */
+  pendingSync?: boolean;
 }
 
 export interface PropertyPage {
   rows: PropertyListRow[];
   total: number;
+  /** Answered from this device's copy (no connection). */
+  fromDevice?: boolean;
 }
 
 /** Characters that would break out of a PostgREST or=(...) filter or act as wildcards. */
@@ -37,7 +44,7 @@ function searchTerm(q: string): string {
   return q.replace(/[,()*%\\:"]/g, ' ').trim();
 }
 
-export async function getProperties(params: PropertyListParams): Promise<PropertyPage> {
+async function fetchProperties(params: PropertyListParams): Promise<PropertyPage> {
   const from = (params.page - 1) * PAGE_SIZE;
   let query = supabase
     .from('property_overview')
@@ -77,6 +84,33 @@ export async function getProperties(params: PropertyListParams): Promise<Propert
       not_ready_reasons: r.not_ready_reasons ?? [],
     })),
     total: count ?? rows.length,
+  };
+}
+
+/**
+ * The page from the server (kept on the device), or offline from the device's copies; with the
+ * user's queued creates, edits and deletes laid on top.
+ */
+export async function getProperties(params: PropertyListParams): Promise<PropertyPage> {
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const page = await fetchProperties(params);
+      void keepCopies(page.rows.map((r) => ({ id: r.id, part: { list: r } })));
+      return page;
+    },
+    () => listFromCopies(params),
+  );
+  const page = { ...data, fromDevice: freshness.source === 'device' };
+  const changes = await queuedChanges('properties');
+  if (changes.length === 0) return page;
+  const rows = overlayRows(page.rows, changes, {
+    include: (r) => matchesListParams(r, params),
+    fromValues: (v) => listRowOf({ ...(v as Partial<PropertyDetail>), id: String(v.id) }),
+  }).filter((r) => matchesListParams(r, params));
+  return {
+    ...page,
+    rows: params.page === 1 ? sortRows(rows, params).slice(0, PAGE_SIZE) : rows,
+    total: page.total + rows.length - page.rows.length,
   };
 }
 

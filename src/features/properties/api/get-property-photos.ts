@@ -2,6 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { listEntries } from '@/offline/queue';
+import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
+import { copyOf, keepCopies } from './offline-copy';
 import { propertyKeys } from './keys';
 
 export const PHOTO_BUCKET = 'property-photos';
@@ -14,9 +17,11 @@ export interface PropertyPhoto {
   position: number;
   is_cover: boolean;
   url: string | null;
+  /** Taken on this device and not yet on the server. */
+  pendingSync?: boolean;
 }
 
-export async function getPropertyPhotos(propertyId: string): Promise<PropertyPhoto[]> {
+async function fetchPropertyPhotos(propertyId: string): Promise<PropertyPhoto[]> {
   const rows = await fetchOrThrow(
     supabase
       .from('property_photos')
@@ -34,6 +39,48 @@ export async function getPropertyPhotos(propertyId: string): Promise<PropertyPho
   );
   const urls = new Map(signed.map((s) => [s.path, s.signedUrl]));
   return rows.map((r) => ({ ...r, url: urls.get(r.storage_path) ?? null }));
+}
+
+/** Object URLs of photos still waiting in the queue, by storage path (shown until uploaded). */
+const localUrls = new Map<string, string>();
+
+async function queuedPhotoUrls(): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const e of await listEntries()) {
+    if (e.target.kind !== 'storage' || e.target.name !== PHOTO_BUCKET || !e.target.rowId) continue;
+    if (!(e.body instanceof Blob)) continue;
+    const url = localUrls.get(e.target.rowId) ?? URL.createObjectURL(e.body);
+    localUrls.set(e.target.rowId, url);
+    out.set(e.target.rowId, url);
+  }
+  return out;
+}
+
+/** The gallery from the server (kept on the device) or the device's copy, with queued changes. */
+export async function getPropertyPhotos(propertyId: string): Promise<PropertyPhoto[]> {
+  const { data } = await readWithFallback(
+    async () => {
+      const photos = await fetchPropertyPhotos(propertyId);
+      void keepCopies([{ id: propertyId, part: { photos } }]);
+      return photos;
+    },
+    async () => (await copyOf(propertyId))?.photos,
+  );
+  const changes = (await queuedChanges('property_photos')).filter(
+    (c) => c.target.op !== 'insert' || c.values?.property_id === propertyId,
+  );
+  if (changes.length === 0) return data;
+  const urls = await queuedPhotoUrls();
+  return overlayRows(data, changes, {
+    fromValues: (v) => ({
+      id: String(v.id),
+      storage_path: String(v.storage_path),
+      caption: typeof v.caption === 'string' ? v.caption : '',
+      position: typeof v.position === 'number' ? v.position : 0,
+      is_cover: v.is_cover === true,
+      url: urls.get(String(v.storage_path)) ?? null,
+    }),
+  }).sort((a, b) => a.position - b.position);
 }
 
 export const getPropertyPhotosQueryOptions = (propertyId: string) =>

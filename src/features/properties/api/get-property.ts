@@ -4,6 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
+import { overlayRow, queuedChanges, readWithFallback } from '@/offline/read';
+import { copyOf, keepCopies } from './offline-copy';
 import { propertyKeys } from './keys';
 
 type PropertyRow = Database['public']['Tables']['properties']['Row'];
@@ -16,14 +18,16 @@ export interface PropertyDetail extends PropertyRow {
   occupied: boolean;
   guest_ready: boolean;
   not_ready_reasons: string[];
+  /** Changed on this device and not yet on the server. */
+  pendingSync?: boolean;
+  /** Answered from this device's copy (no connection). */
+  fromDevice?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPropertyId = (id: string) => UUID.test(id);
 
-/** The villa, or null when there is none with this id (or the caller may not see it). */
-export async function getProperty(id: string): Promise<PropertyDetail | null> {
-  if (!isPropertyId(id)) return null;
+async function fetchProperty(id: string): Promise<PropertyDetail | null> {
   const [row, overview] = await Promise.all([
     fetchOrThrow(async () => {
       const res = await supabase
@@ -52,6 +56,47 @@ export async function getProperty(id: string): Promise<PropertyDetail | null> {
     occupied: overview.row?.occupied ?? false,
     guest_ready: overview.row?.guest_ready ?? false,
     not_ready_reasons: overview.row?.not_ready_reasons ?? [],
+  };
+}
+
+/** A villa made on this device and not yet sent: what the form wrote, with neutral derived state. */
+function detailFromValues(v: Record<string, unknown>): PropertyDetail {
+  return {
+    ...(v as unknown as PropertyRow),
+    access: null,
+    next_check_in: null,
+    next_check_out: null,
+    occupied: false,
+    guest_ready: false,
+    not_ready_reasons: [],
+  };
+}
+
+/**
+ * The villa, or null when there is none with this id (or the caller may not see it). Offline it
+ * comes from the device's copy; queued edits (and access details) are laid on top.
+ */
+export async function getProperty(id: string): Promise<PropertyDetail | null> {
+  if (!isPropertyId(id)) return null;
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const detail = await fetchProperty(id);
+      if (detail) void keepCopies([{ id, part: { detail } }]);
+      return detail;
+    },
+    async () => (await copyOf(id))?.detail ?? null,
+  );
+  const [changes, accessChanges] = await Promise.all([
+    queuedChanges('properties'),
+    queuedChanges('property_access'),
+  ]);
+  const row = overlayRow<PropertyDetail>(data, changes, id, detailFromValues);
+  if (!row) return null;
+  const access = accessChanges.filter((c) => c.target.rowId === id).at(-1);
+  return {
+    ...row,
+    ...(access?.values ? { access: { ...row.access, ...access.values } as PropertyAccess } : {}),
+    ...(freshness.source === 'device' ? { fromDevice: true } : {}),
   };
 }
 

@@ -3,11 +3,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import type { Reservation } from './get-reservations';
+import { readWithFallback } from '@/offline/read';
+import { copiedStaysBetween, RESERVATION_COLUMNS, type Reservation } from './get-reservations';
 import { reservationKeys } from './keys';
-
-const COLUMNS =
-  'id,property_id,guest_name,guests,check_in,check_out,source,status,notes,external_uid';
 
 export async function getReservationsInRange(
   propertyIds: readonly string[],
@@ -15,16 +13,21 @@ export async function getReservationsInRange(
   to: string,
 ): Promise<Reservation[]> {
   if (propertyIds.length === 0) return [];
-  return fetchOrThrow(
-    supabase
-      .from('reservations')
-      .select(COLUMNS)
-      .in('property_id', [...propertyIds])
-      .eq('status', 'confirmed')
-      .lt('check_in', to)
-      .gt('check_out', from)
-      .order('check_in'),
+  const { data } = await readWithFallback(
+    () =>
+      fetchOrThrow(
+        supabase
+          .from('reservations')
+          .select(RESERVATION_COLUMNS)
+          .in('property_id', [...propertyIds])
+          .eq('status', 'confirmed')
+          .lt('check_in', to)
+          .gt('check_out', from)
+          .order('check_in'),
+      ),
+    () => copiedStaysBetween(propertyIds, from, to),
   );
+  return data;
 }
 
 export const getReservationsInRangeQueryOptions = (

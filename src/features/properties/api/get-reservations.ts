@@ -4,6 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
+import { copyOf, keepCopies } from './offline-copy';
 import { reservationKeys } from './keys';
 
 export type Reservation = Pick<
@@ -18,18 +20,22 @@ export type Reservation = Pick<
   | 'status'
   | 'notes'
   | 'external_uid'
->;
+  | 'updated_at'
+> & {
+  /** Changed on this device and not yet on the server. */
+  pendingSync?: boolean;
+};
 
-const COLUMNS =
-  'id,property_id,guest_name,guests,check_in,check_out,source,status,notes,external_uid';
+export const RESERVATION_COLUMNS =
+  'id,property_id,guest_name,guests,check_in,check_out,source,status,notes,external_uid,updated_at';
 const PAST_LIMIT = 20;
 const UPCOMING_LIMIT = 100;
 
-export async function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
+async function fetchUpcoming(propertyId: string): Promise<Reservation[]> {
   return fetchOrThrow(
     supabase
       .from('reservations')
-      .select(COLUMNS)
+      .select(RESERVATION_COLUMNS)
       .eq('property_id', propertyId)
       .gte('check_out', new Date().toISOString())
       .order('check_in')
@@ -37,11 +43,11 @@ export async function getUpcomingReservations(propertyId: string): Promise<Reser
   );
 }
 
-export async function getPastReservations(propertyId: string): Promise<Reservation[]> {
+async function fetchPast(propertyId: string): Promise<Reservation[]> {
   return fetchOrThrow(
     supabase
       .from('reservations')
-      .select(COLUMNS)
+      .select(RESERVATION_COLUMNS)
       .eq('property_id', propertyId)
       .lt('check_out', new Date().toISOString())
       .order('check_in', { ascending: false })
@@ -49,16 +55,116 @@ export async function getPastReservations(propertyId: string): Promise<Reservati
   );
 }
 
-/** Stays overlapping [from, to) (ISO instants). */
+function reservationFromValues(v: Record<string, unknown>): Reservation {
+  return {
+    id: String(v.id),
+    property_id: String(v.property_id),
+    guest_name: typeof v.guest_name === 'string' ? v.guest_name : '',
+    guests: typeof v.guests === 'number' ? v.guests : null,
+    check_in: String(v.check_in),
+    check_out: String(v.check_out),
+    source: (v.source ?? 'direct') as Reservation['source'],
+    status: (v.status ?? 'confirmed') as Reservation['status'],
+    notes: typeof v.notes === 'string' ? v.notes : '',
+    external_uid: null,
+    updated_at: typeof v.updated_at === 'string' ? v.updated_at : '',
+  };
+}
+
+/** Lays the user's queued stays of this villa over what was read, keeping those `keep` accepts. */
+async function withQueued(
+  propertyId: string,
+  rows: Reservation[],
+  keep: (r: Reservation) => boolean,
+  order: (a: Reservation, b: Reservation) => number,
+): Promise<Reservation[]> {
+  const changes = (await queuedChanges('reservations')).filter(
+    (c) => c.target.op !== 'insert' || c.values?.property_id === propertyId,
+  );
+  if (changes.length === 0) return rows;
+  return overlayRows(rows, changes, { fromValues: reservationFromValues }).filter(keep).sort(order);
+}
+
+const byCheckIn = (a: Reservation, b: Reservation) => (a.check_in < b.check_in ? -1 : 1);
+
+/** Confirmed stays of several villas overlapping [from, to), from this device's copies. */
+export async function copiedStaysBetween(
+  propertyIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Reservation[] | undefined> {
+  const lists = await Promise.all(propertyIds.map((id) => copiedStays(id)));
+  if (lists.every((l) => l === undefined)) return undefined;
+  return lists
+    .flatMap((l) => l ?? [])
+    .filter(
+      (r) =>
+        r.status === 'confirmed' &&
+        new Date(r.check_in) < new Date(to) &&
+        new Date(r.check_out) > new Date(from),
+    )
+    .sort(byCheckIn);
+}
+
+async function copiedStays(propertyId: string): Promise<Reservation[] | undefined> {
+  const copy = await copyOf(propertyId);
+  if (!copy?.upcoming && !copy?.past) return undefined;
+  const seen = new Map<string, Reservation>();
+  for (const r of [...(copy.past ?? []), ...(copy.upcoming ?? [])]) seen.set(r.id, r);
+  return [...seen.values()];
+}
+
+export async function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
+  const now = new Date().toISOString();
+  const { data } = await readWithFallback(
+    async () => {
+      const upcoming = await fetchUpcoming(propertyId);
+      void keepCopies([{ id: propertyId, part: { upcoming } }]);
+      return upcoming;
+    },
+    async () => (await copiedStays(propertyId))?.filter((r) => r.check_out >= now),
+  );
+  return withQueued(propertyId, data, (r) => new Date(r.check_out) >= new Date(now), byCheckIn);
+}
+
+export async function getPastReservations(propertyId: string): Promise<Reservation[]> {
+  const now = new Date().toISOString();
+  const { data } = await readWithFallback(
+    async () => {
+      const past = await fetchPast(propertyId);
+      void keepCopies([{ id: propertyId, part: { past } }]);
+      return past;
+    },
+    async () => (await copiedStays(propertyId))?.filter((r) => r.check_out < now),
+  );
+  return withQueued(
+    propertyId,
+    data,
+    (r) => new Date(r.check_out) < new Date(now),
+    (a, b) => -byCheckIn(a, b),
+  );
+}
+
+/** Stays overlapping [from, to) (ISO instants); offline, from the stays this device keeps. */
 export async function getReservationsBetween(
   propertyId: string,
   from: string,
   to: string,
 ): Promise<Reservation[]> {
+  const overlaps = (r: Reservation) =>
+    new Date(r.check_in) < new Date(to) && new Date(r.check_out) > new Date(from);
+  const { data } = await readWithFallback(
+    () => fetchBetween(propertyId, from, to),
+    async () => (await copiedStays(propertyId))?.filter(overlaps),
+  );
+  return withQueued(propertyId, data, overlaps, byCheckIn);
+}
+
+async function fetchBetween(propertyId: string, from: string, to: string): Promise<Reservation[]> {
   return fetchOrThrow(
     supabase
       .from('reservations')
-      .select(COLUMNS)
+      .select(RESERVATION_COLUMNS)
       .eq('property_id', propertyId)
       .lt('check_in', to)
       .gt('check_out', from)

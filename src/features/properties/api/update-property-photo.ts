@@ -1,10 +1,11 @@
 // PATCH property_photos by id: caption, cover flag (the database moves it off the old cover) or
-// position (reordering swaps the positions of two neighbours).
+// position (reordering swaps the positions of two neighbours), through the sync queue.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { errorMessage, fetchOrThrow } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { queueWrites, updateRow } from '@/offline/write';
 import { propertyKeys } from './keys';
 
 export const photoChangeSchema = z.object({
@@ -16,20 +17,32 @@ export const photoChangeSchema = z.object({
 });
 export type PhotoChange = z.input<typeof photoChangeSchema>;
 
-export async function updatePropertyPhoto(id: string, change: PhotoChange) {
-  const v = z.parse(photoChangeSchema, change);
-  return fetchOrThrow(
-    supabase.from('property_photos').update(v).eq('id', id).select('id').single(),
+function labelOf(change: PhotoChange): string {
+  if (change.caption !== undefined) return 'Photo caption';
+  if (change.is_cover) return 'Cover photo';
+  return 'Photo order';
+}
+
+/** One or more changes applied in order (a reorder is two). */
+export function updatePropertyPhotos(
+  userId: string,
+  propertyId: string,
+  changes: { id: string; change: PhotoChange }[],
+) {
+  return queueWrites(
+    changes.map(({ id, change }) =>
+      updateRow('property_photos', id, z.parse(photoChangeSchema, change), labelOf(change)),
+    ),
+    { userId, invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()] },
   );
 }
 
 export function useUpdatePropertyPhotos(propertyId: string) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
   return useMutation({
-    /** One or more changes applied in order (a reorder is two). */
-    mutationFn: async (changes: { id: string; change: PhotoChange }[]) => {
-      for (const { id, change } of changes) await updatePropertyPhoto(id, change);
-    },
+    mutationFn: (changes: { id: string; change: PhotoChange }[]) =>
+      updatePropertyPhotos(userId, propertyId, changes),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.photos(propertyId) });
       await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });

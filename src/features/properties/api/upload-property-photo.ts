@@ -1,9 +1,13 @@
-// Storage upload to property-photos at <property id>/<uuid>.<ext>, then the property_photos row -
-// only after the upload succeeded; if the row is refused, the orphaned object is removed again.
+// A photo is kept as a blob in the sync queue until it is uploaded to its deterministic path
+// (<property id>/<photo id>.<ext>, upsert: a cut-off upload is simply sent again), and the
+// property_photos row pointing at it is queued behind the upload (OFFLINE.md rule 8): it is sent
+// only after the upload succeeded, and is held as refused if the upload is refused.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, fetchOrThrow } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { notifySaved } from '@/offline/saved-toast';
+import { insertRow, queueWrites, uploadObject } from '@/offline/write';
 import { PHOTO_BUCKET } from './get-property-photos';
 import { propertyKeys } from './keys';
 
@@ -19,39 +23,41 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export async function uploadPropertyPhoto(
+  userId: string,
   propertyId: string,
   file: File,
   position: number,
-): Promise<{ id: string }> {
+) {
   if (!PHOTO_TYPES.includes(file.type)) throw new Error('Choose a JPEG, PNG, WebP or HEIC image');
   if (file.size > MAX_PHOTO_BYTES) throw new Error('The photo is larger than 10 MB');
-  const path = `${propertyId}/${crypto.randomUUID()}.${EXTENSIONS[file.type] ?? 'jpg'}`;
-  await fetchOrThrow(
-    supabase.storage.from(PHOTO_BUCKET).upload(path, file, { contentType: file.type }),
+  const id = crypto.randomUUID();
+  const path = `${propertyId}/${id}.${EXTENSIONS[file.type] ?? 'jpg'}`;
+  // The file's bytes, kept in IndexedDB with the entry (a File from a picker may become unreadable).
+  const blob = new Blob([await file.arrayBuffer()], { type: file.type });
+  const result = await queueWrites(
+    [
+      uploadObject(PHOTO_BUCKET, path, blob, `Photo ${file.name}`),
+      insertRow(
+        'property_photos',
+        { id, property_id: propertyId, storage_path: path, position },
+        `Photo ${file.name} (gallery entry)`,
+      ),
+    ],
+    { userId, invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()] },
   );
-  try {
-    return await fetchOrThrow(
-      supabase
-        .from('property_photos')
-        .insert({ property_id: propertyId, storage_path: path, position })
-        .select('id')
-        .single(),
-    );
-  } catch (e) {
-    await supabase.storage.from(PHOTO_BUCKET).remove([path]);
-    throw e;
-  }
+  return { id, result };
 }
 
 export function useUploadPropertyPhoto(propertyId: string) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: ({ file, position }: { file: File; position: number }) =>
-      uploadPropertyPhoto(propertyId, file, position),
-    onSuccess: async () => {
+      uploadPropertyPhoto(userId, propertyId, file, position),
+    onSuccess: async ({ result }) => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.photos(propertyId) });
       await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      notify.success('Photo uploaded');
+      notifySaved(result, 'Photo uploaded');
     },
     onError: (e) => notify.error(errorMessage(e, 'Failed to upload photo')),
   });

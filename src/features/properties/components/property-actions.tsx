@@ -18,16 +18,21 @@ import { usePropertyHasHistory } from '../api/get-property-history';
 /** Edit, archive / restore, and delete (only without history) for managers. */
 export function PropertyActions({
   id,
+  code,
   name,
   archived,
+  updatedAt,
 }: {
   id: string;
+  code: string;
   name: string;
   archived: boolean;
+  /** The version an archive or restore is made from. */
+  updatedAt: string;
 }) {
   const navigate = useNavigate();
   const history = usePropertyHasHistory(id, true);
-  const setArchived = useSetPropertyArchived(id);
+  const setArchived = useSetPropertyArchived({ id, code, updated_at: updatedAt });
   const remove = useDeleteProperty();
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
 
@@ -81,7 +86,7 @@ export function PropertyActions({
                 variant="destructive"
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(id, { onSuccess: () => navigate(paths.properties.path) })
+                  remove.mutate({ id, code }, { onSuccess: () => navigate(paths.properties.path) })
                 }
               >
                 Delete property

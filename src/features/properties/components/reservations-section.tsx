@@ -183,7 +183,7 @@ export function ReservationsSection({
                   disabled={cancel.isPending}
                   onClick={() => {
                     if (!cancelling) return;
-                    cancel.mutate(cancelling.id, { onSuccess: () => setCancelling(null) });
+                    cancel.mutate(cancelling, { onSuccess: () => setCancelling(null) });
                   }}
                 >
                   Cancel reservation

@@ -154,7 +154,15 @@ export function PropertyRoute() {
           </span>
         }
         actions={
-          canManage ? <PropertyActions id={p.id} name={p.name} archived={p.archived} /> : null
+          canManage ? (
+            <PropertyActions
+              id={p.id}
+              code={p.code}
+              name={p.name}
+              archived={p.archived}
+              updatedAt={p.updated_at}
+            />
+          ) : null
         }
       />
       <div aria-label="Guest-ready state" role="group">

@@ -1,0 +1,69 @@
+// A working day offline outlives the 1-hour access token. supabase-js keeps the stored session
+// when a refresh fails for want of a network, but reports no session at start-up; and the
+// profile, roles and permissions cannot be fetched. So the last ones seen are kept per user and
+// used while the server is out of reach - for the screens only: every write is queued and sent
+// with a fresh token, and the server's RLS decides when it arrives.
+import type { Session } from '@supabase/supabase-js';
+import { isNetworkError } from '@/offline/network-error';
+import { AUTH_STORAGE_KEY } from '../supabase-client';
+
+export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
+
+type Snapshot = Record<string, Record<string, unknown>>;
+
+function readAll(): Snapshot {
+  try {
+    return JSON.parse(localStorage.getItem(OFFLINE_AUTH_KEY) ?? '{}') as Snapshot;
+  } catch {
+    return {};
+  }
+}
+
+/** Runs a read of the user's own access data; keeps its answer, or answers the kept one offline. */
+export async function withOfflineCopy<T>(
+  userId: string,
+  part: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    const value = await read();
+    try {
+      // Only this user's copy is kept: a shared phone forgets the previous one.
+      const all = readAll();
+      localStorage.setItem(
+        OFFLINE_AUTH_KEY,
+        JSON.stringify({ [userId]: { ...all[userId], [part]: value } }),
+      );
+    } catch {
+      // Storage full or blocked: the online screen still works.
+    }
+    return value;
+  } catch (e) {
+    const kept = readAll()[userId]?.[part];
+    if (kept !== undefined && isNetworkError(e)) return kept as T;
+    throw e;
+  }
+}
+
+export function forgetOfflineCopy(): void {
+  try {
+    localStorage.removeItem(OFFLINE_AUTH_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/**
+ * The session supabase-js kept in storage when it could not refresh it (no network): the user is
+ * still signed in on this device. Null when there is none or it is not a session.
+ */
+export function storedSession(): Session | null {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as Partial<Session>;
+    return s.user?.id && s.refresh_token && s.access_token ? (s as Session) : null;
+  } catch {
+    return null;
+  }
+}

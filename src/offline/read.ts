@@ -1,0 +1,142 @@
+// Reads that keep working offline (OFFLINE.md rule 7): what the server answered is mirrored in the
+// local database with `lastSynced`; when the server cannot be reached the read answers from the
+// mirror instead; either way the user's own queued changes are laid on top, so a villa created or
+// edited offline shows as the user left it.
+import { openOfflineDb, type MirroredRecord, type MirrorStore } from './db';
+import { listEntries } from './queue';
+import type { QueueEntry } from './queue-entry';
+import { storedSession } from '@/lib/auth/offline-auth';
+import { isNetworkError } from './network-error';
+
+/** Where a read's data came from: the server now, or this device's copy from `lastSynced`. */
+export interface Freshness {
+  source: 'server' | 'device';
+  lastSynced: number | null;
+}
+
+export async function mirrorPut(store: MirrorStore, records: MirroredRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  try {
+    const db = await openOfflineDb();
+    const tx = db.transaction(store, 'readwrite');
+    for (const r of records) {
+      // Merge: the list and the detail screen each keep their own part of a villa.
+      const old = await tx.store.get(r.id);
+      await tx.store.put({ ...old, ...r } as never);
+    }
+    await tx.done;
+  } catch (e) {
+    // A full or unavailable disk must not break the online screen.
+    console.warn('[offline] could not keep a copy on this device', e);
+  }
+}
+
+export async function mirrorGet(
+  store: MirrorStore,
+  id: string,
+): Promise<MirroredRecord | undefined> {
+  const db = await openOfflineDb();
+  return db.get(store, id);
+}
+
+export async function mirrorAll(store: MirrorStore): Promise<MirroredRecord[]> {
+  const db = await openOfflineDb();
+  return db.getAll(store);
+}
+
+export async function mirrorDelete(store: MirrorStore, id: string): Promise<void> {
+  const db = await openOfflineDb();
+  await db.delete(store, id);
+}
+
+/** Forgets every mirrored row (sign-out on a shared phone). The sync queue is kept (rule 9). */
+export async function clearMirrors(): Promise<void> {
+  const db = await openOfflineDb();
+  const tx = db.transaction(['properties', 'tasks', 'inventory'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('properties').clear(),
+    tx.objectStore('tasks').clear(),
+    tx.objectStore('inventory').clear(),
+    tx.done,
+  ]);
+}
+
+/** Runs the online read; on a network failure answers from the device instead. */
+export async function readWithFallback<T>(
+  online: () => Promise<T>,
+  offline: () => Promise<T | undefined>,
+): Promise<{ data: T; freshness: Freshness }> {
+  try {
+    return { data: await online(), freshness: { source: 'server', lastSynced: Date.now() } };
+  } catch (e) {
+    if (!isNetworkError(e)) throw e;
+    const copy = await offline().catch(() => undefined);
+    if (copy === undefined) throw e;
+    return { data: copy, freshness: { source: 'device', lastSynced: null } };
+  }
+}
+
+/** The signed-in user's queued (not refused) changes to one table, oldest first. */
+export async function queuedChanges(table: string): Promise<QueueEntry[]> {
+  const userId = storedSession()?.user.id ?? null;
+  const entries = await listEntries().catch(() => [] as QueueEntry[]);
+  return entries.filter(
+    (e) =>
+      e.target.kind === 'table' &&
+      e.target.name === table &&
+      e.status !== 'rejected' &&
+      e.userId === userId,
+  );
+}
+
+export type Pending<T> = T & { pendingSync?: boolean };
+
+/**
+ * Lays queued changes over rows read from the server or the device: inserts that match `include`
+ * are added, updates merged, deletes removed. Rows touched are marked `pendingSync`.
+ */
+export function overlayRows<T extends object>(
+  rows: T[],
+  changes: QueueEntry[],
+  options: {
+    key?: string;
+    include?: (row: T) => boolean;
+    /** Turns a queued insert's values into a row of this read. */
+    fromValues?: (values: Record<string, unknown>) => T;
+  } = {},
+): Pending<T>[] {
+  const key = options.key ?? 'id';
+  let out: Pending<T>[] = rows.map((r) => ({ ...r }));
+  for (const c of changes) {
+    const id = c.target.rowId;
+    if (id === undefined) continue;
+    const at = out.findIndex((r) => String((r as Record<string, unknown>)[key]) === id);
+    const values = c.values ?? {};
+    if (c.target.op === 'delete') {
+      if (at >= 0) out = out.filter((_, i) => i !== at);
+    } else if (at >= 0) {
+      out[at] = { ...out[at], ...values, pendingSync: true } as Pending<T>;
+    } else if (c.target.op === 'insert' || c.target.op === 'upsert') {
+      const row = (options.fromValues ? options.fromValues(values) : values) as T;
+      if (!options.include || options.include(row)) out.push({ ...row, pendingSync: true });
+    }
+  }
+  return out;
+}
+
+/** One row with its queued changes on top; undefined when a queued delete removed it. */
+export function overlayRow<T extends object>(
+  row: T | null,
+  changes: QueueEntry[],
+  id: string,
+  fromValues?: (values: Record<string, unknown>) => T,
+): Pending<T> | null {
+  const rows = overlayRows(
+    row ? [row] : [],
+    changes.filter((c) => c.target.rowId === id),
+    {
+      ...(fromValues ? { fromValues } : {}),
+    },
+  );
+  return rows[0] ?? null;
+}
