@@ -15,7 +15,9 @@ const dist = buildApp(
     VITE_SUPABASE_PROJECT_ID: 'arivia-ops',
     VITE_SUPPORT_EMAIL: 'support@arivia.local',
   },
-  path.join('.data', 'e2e-dist'),
+  // One folder per port: runs on another port (E2E_PORT) must not rebuild the app under a server
+  // that is serving it.
+  path.join('.data', port === '4173' ? 'e2e-dist' : `e2e-dist-${port}`),
 );
 
 const child = spawn(

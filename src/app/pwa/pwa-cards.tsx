@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { paths } from '@/lib/paths';
 import { InstallCard } from './install-card';
 import { startServiceWorker } from './service-worker';
 import { UpdateCard } from './update-card';
@@ -9,10 +11,12 @@ import { UpdateCard } from './update-card';
  */
 export function PwaCards() {
   useEffect(() => startServiceWorker(), []);
+  // The /install page says it all, with its own Install App button.
+  const onInstallPage = useLocation().pathname === paths.install.path;
   return (
     <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-2 sm:right-auto sm:left-4 sm:w-80 [&>*]:pointer-events-auto">
       <UpdateCard />
-      <InstallCard />
+      {onInstallPage ? null : <InstallCard />}
     </div>
   );
 }

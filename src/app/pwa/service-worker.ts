@@ -18,6 +18,8 @@ let state: UpdateState = { available: false, waiting: false };
 let wb: Workbox | null = null;
 let started = false;
 let reloading = false;
+/** The waiting worker the card was shown for: Later holds until a newer one waits. */
+let announced: ServiceWorker | null = null;
 
 function set(patch: Partial<UpdateState>): void {
   state = { ...state, ...patch };
@@ -39,6 +41,13 @@ function reloadOnce(): void {
   window.location.reload();
 }
 
+function showWaiting(sw: ServiceWorker): void {
+  if (sw === announced) return;
+  announced = sw;
+  console.info('Service worker waiting: a new version is ready');
+  set({ available: true, waiting: true });
+}
+
 /** Idempotent; a no-op in development and where service workers are unavailable. */
 export function startServiceWorker(): void {
   if (started) return;
@@ -53,9 +62,8 @@ export function startServiceWorker(): void {
   workbox.addEventListener('activated', (e) =>
     console.info(e.isUpdate ? 'Service worker updated (activated)' : 'Service worker activated'),
   );
-  workbox.addEventListener('waiting', () => {
-    console.info('Service worker waiting: a new version is ready');
-    set({ available: true, waiting: true });
+  workbox.addEventListener('waiting', (e) => {
+    if (e.sw) showWaiting(e.sw);
   });
   // Another tab (or this one) activated a new version: this page still runs the old code.
   // Listened to directly: workbox-window only relays messages from workers it saw install.
@@ -77,7 +85,7 @@ export function startServiceWorker(): void {
       console.info('Service worker registered', registration.scope);
       // A version left waiting by an earlier visit.
       if (registration.waiting && navigator.serviceWorker.controller) {
-        set({ available: true, waiting: true });
+        showWaiting(registration.waiting);
       }
       // workbox-window stops following updates after the first one it calls external, and a
       // page can stay open for days: watch the registration as well.
@@ -85,7 +93,7 @@ export function startServiceWorker(): void {
         const next = registration.installing;
         next?.addEventListener('statechange', () => {
           if (next.state === 'installed' && registration.waiting === next) {
-            if (navigator.serviceWorker.controller) set({ available: true, waiting: true });
+            if (navigator.serviceWorker.controller) showWaiting(next);
           }
         });
       });
@@ -98,14 +106,18 @@ export function startServiceWorker(): void {
 
 /** Update Now: activate the waiting worker and reload once it controls the page. */
 export function applyUpdate(): void {
-  if (!wb || !state.waiting) {
-    // SW_UPDATED: the new worker already controls the page; only the page is old.
-    reloadOnce();
-    return;
-  }
-  wb.addEventListener('controlling', reloadOnce);
-  navigator.serviceWorker.addEventListener('controllerchange', reloadOnce);
-  wb.messageSkipWaiting();
+  void (wb ? navigator.serviceWorker.getRegistration() : Promise.resolve(undefined)).then(
+    (registration) => {
+      if (!wb || !registration?.waiting) {
+        // SW_UPDATED: the new worker already controls the page; only the page is old.
+        reloadOnce();
+        return;
+      }
+      wb.addEventListener('controlling', reloadOnce);
+      navigator.serviceWorker.addEventListener('controllerchange', reloadOnce);
+      wb.messageSkipWaiting();
+    },
+  );
 }
 
 /** Later: hide the card until the next new version. */
