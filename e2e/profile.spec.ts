@@ -1,6 +1,6 @@
 // Profile and settings: PATCH profiles (full name, phone, language), field errors, a failed save
 // that keeps what was typed, the password change, theme and sign-out from settings.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount, expectToast, signIn } from './support/helpers';
 
 test('edits full name, phone and language', async ({ page, request }) => {
@@ -59,17 +59,40 @@ test('shows field errors under the fields and keeps the input when saving fails'
         })
       : route.continue(),
   );
+  // A 503 is worth another try (OFFLINE.md rule 4): the change is kept on the device and the
+  // form keeps what was typed.
   await page.getByLabel('Full name').fill('Petros Ioannidis');
   await page.getByLabel('Phone').fill('+30 6900 000000');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expectToast(page, 'Database unavailable');
+  await expectToast(page, 'Profile updated. Saved on this phone — will sync.');
   await expect(page.getByLabel('Full name')).toHaveValue('Petros Ioannidis');
   await expect(page.getByLabel('Phone')).toHaveValue('+30 6900 000000');
 
+  // Once the server answers again the queued change goes through by itself.
   await page.unroute('**/rest/v1/profiles**');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expectToast(page, 'Profile updated');
+  await expect.poll(() => queueStatuses(page), { timeout: 20_000 }).toEqual([]);
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue('Petros Ioannidis');
+  await expect(page.getByLabel('Phone')).toHaveValue('+30 6900 000000');
 });
+
+/** The statuses of this device's sync-queue entries, oldest first. */
+function queueStatuses(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('arivia-ops', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('sync-queue').objectStore('sync-queue').getAll();
+          req.onsuccess = () => {
+            resolve((req.result as { status: string }[]).map((e) => e.status));
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
 
 test('changes the password', async ({ page, request }) => {
   const account = await createAccount(request);

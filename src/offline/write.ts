@@ -7,7 +7,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { env } from '@/lib/app-env';
 import { QueryError } from '@/lib/errors';
-import { addEntry } from './queue';
+import { addEntry, findEntry } from './queue';
 import type { QueueEntry, QueueTarget } from './queue-entry';
 import { awaitWrite, releaseWrite, requestReplay } from './sync-engine';
 
@@ -200,7 +200,19 @@ export async function queueWrites(writes: Write[], options: WriteOptions): Promi
   // Nobody is left waiting on a refusal that never gets read.
   for (const w of waits) w.catch(() => undefined);
   for (const e of entries) await addEntry(e);
-  if (navigator.onLine !== false) void requestReplay();
+  if (navigator.onLine === false) {
+    for (const e of entries) releaseWrite(e.mutationId);
+  } else {
+    void requestReplay().then(async (report) => {
+      // Still waiting after a replay of this page (held back by an earlier entry's back-off, or
+      // retrying): it is kept on the device - say so now rather than after the timeout.
+      if (!report?.ran) return;
+      for (const e of entries) {
+        const left = await findEntry(e.mutationId);
+        if (left?.status === 'pending') releaseWrite(e.mutationId);
+      }
+    });
+  }
   let result: WriteResult = 'applied';
   try {
     for (const w of waits) if ((await w) === 'queued') result = 'queued';
