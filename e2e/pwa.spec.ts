@@ -114,6 +114,79 @@ test('offline cold start: the precached shell opens /, /properties and /install'
   }
 });
 
+test('worker messages: GET_QUEUE_SIZE and GET_QUEUE_REQUESTS, on a port or back to the page', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForController(page);
+  const answers = await page.evaluate(async () => {
+    const sw = navigator.serviceWorker.controller!;
+    const onPort = (message: object) =>
+      new Promise<unknown>((resolve) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = (e) => resolve(e.data);
+        sw.postMessage(message, [ch.port2]);
+      });
+    const toPage = (message: object, type: string) =>
+      new Promise<unknown>((resolve) => {
+        const listener = (e: MessageEvent<{ type?: string }>) => {
+          if (e.data?.type !== type) return;
+          navigator.serviceWorker.removeEventListener('message', listener);
+          resolve(e.data);
+        };
+        navigator.serviceWorker.addEventListener('message', listener);
+        sw.postMessage(message);
+      });
+    const emptySize = await onPort({ type: 'GET_QUEUE_SIZE' });
+    // A refused write (not replayed by anyone), written straight into the worker's database.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('arivia-ops');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('sync-queue', 'readwrite');
+        tx.objectStore('sync-queue').add({
+          method: 'PATCH',
+          url: '/rest/v1/properties?id=eq.1',
+          timestamp: 1_700_000_000_000,
+          mutationId: '00000000-0000-4000-8000-000000000001',
+          userId: '00000000-0000-4000-8000-000000000002',
+          target: { kind: 'table', name: 'properties', rowId: '1', op: 'update' },
+          headers: {},
+          body: '{}',
+          label: 'test',
+          attempts: 0,
+          nextAttemptAt: 0,
+          status: 'rejected',
+          lastError: { status: 400, message: 'test' },
+        });
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    return {
+      emptySize,
+      size: await onPort({ type: 'GET_QUEUE_SIZE' }),
+      requests: await onPort({ type: 'GET_QUEUE_REQUESTS' }),
+      sizeToPage: await toPage({ type: 'GET_QUEUE_SIZE' }, 'QUEUE_SIZE'),
+      requestsToPage: await toPage({ type: 'GET_QUEUE_REQUESTS' }, 'QUEUE_REQUESTS'),
+    };
+  });
+  const requests = [
+    { method: 'PATCH', url: '/rest/v1/properties?id=eq.1', timestamp: 1_700_000_000_000 },
+  ];
+  expect(answers).toEqual({
+    emptySize: { size: 0 },
+    size: { size: 1 },
+    requests: { requests },
+    sizeToPage: { type: 'QUEUE_SIZE', size: 1 },
+    requestsToPage: { type: 'QUEUE_REQUESTS', requests },
+  });
+});
+
 /** What Chromium fires when it offers install, with prompt() and userChoice under test control. */
 async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
   await page.evaluate((outcome) => {
