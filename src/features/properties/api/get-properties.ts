@@ -3,7 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
+import { overlayRows } from '@/offline/overlay';
+import { queuedChanges, readWithFallback } from '@/offline/read';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
 import { keepCopies, listFromCopies, listRowOf, matchesListParams, sortRows } from './offline-copy';
 import type { PropertyDetail } from './get-property';

@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listEntries } from '@/offline/queue';
-import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
+import { overlayRows } from '@/offline/overlay';
+import { queuedChanges, readWithFallback } from '@/offline/read';
 import { copyOf, keepCopies } from './offline-copy';
 import { propertyKeys } from './keys';
 

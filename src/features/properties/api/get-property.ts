@@ -4,7 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
-import { overlayRow, queuedChanges, readWithFallback } from '@/offline/read';
+import { overlayRow } from '@/offline/overlay';
+import { queuedChanges, readWithFallback } from '@/offline/read';
 import { copyOf, keepCopies } from './offline-copy';
 import { propertyKeys } from './keys';
 

@@ -4,7 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { overlayRows, queuedChanges, readWithFallback } from '@/offline/read';
+import { overlayRows } from '@/offline/overlay';
+import { queuedChanges, readWithFallback } from '@/offline/read';
 import { copyOf, keepCopies } from './offline-copy';
 import { reservationKeys } from './keys';
 
