@@ -13,6 +13,7 @@ import { hrefs } from '@/lib/paths';
 import type { PropertyListRow } from '../api/get-properties';
 import { STATUS_LABELS, TYPE_LABELS, type PropertyStatus, type PropertyType } from '../labels';
 import { formatDateTime } from '@/lib/company-time';
+import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { GuestReadyBadge } from './guest-ready-badge';
 
 function StatusBadges({ row }: { row: PropertyListRow }) {
@@ -23,6 +24,7 @@ function StatusBadges({ row }: { row: PropertyListRow }) {
       </Badge>
       {row.archived ? <Badge variant="secondary">Archived</Badge> : null}
       {row.occupied ? <Badge variant="outline">Guests in</Badge> : null}
+      {row.pendingSync ? <PendingSyncBadge /> : null}
     </span>
   );
 }

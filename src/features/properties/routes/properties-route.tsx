@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/paths';
 import { hasPermission, meetsRole } from '@/lib/permissions';
+import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { useProperties } from '../api/get-properties';
 import { PropertyFilters } from '../components/property-filters';
 import { PropertyList } from '../components/property-list';
@@ -105,6 +106,7 @@ export function PropertiesRoute() {
         </div>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
+          {list.data.fromDevice ? <DeviceCopyNote what="villas" /> : null}
           {calendar ? (
             <PropertiesCalendar rows={list.data.rows} />
           ) : (

@@ -15,6 +15,7 @@ import { useProperty, type PropertyAccess, type PropertyDetail } from '../api/ge
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { formatDateTime } from '@/lib/company-time';
 import { EditAccessButton } from '../components/access-dialog';
+import { DeviceCopyNote, PendingSyncBadge } from '@/components/pending-sync-badge';
 import { GuestReadyBadge } from '../components/guest-ready-badge';
 import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';
@@ -142,6 +143,7 @@ export function PropertyRoute() {
 
   return (
     <div className="space-y-6">
+      {p.fromDevice ? <DeviceCopyNote what="villa's details" /> : null}
       <PageHeader
         title={p.name}
         description={
@@ -151,6 +153,7 @@ export function PropertyRoute() {
             </span>
             {p.archived ? <Badge variant="secondary">Archived</Badge> : null}
             {p.occupied ? <Badge variant="outline">Guests in</Badge> : null}
+            {p.pendingSync ? <PendingSyncBadge /> : null}
           </span>
         }
         actions={

@@ -1,0 +1,23 @@
+// Marks what was changed on this device and has not reached the server yet, and a screen showing
+// this device's copy because the server cannot be reached (PRODUCT.md: 'saved on this phone —
+// will sync').
+import { CloudOff, CloudUpload } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+
+export function PendingSyncBadge() {
+  return (
+    <Badge variant="outline" className="border-amber-500/60 text-amber-700 dark:text-amber-300">
+      <CloudUpload aria-hidden="true" />
+      Saved on this phone — will sync
+    </Badge>
+  );
+}
+
+export function DeviceCopyNote({ what }: { what: string }) {
+  return (
+    <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+      <CloudOff aria-hidden="true" className="size-4" />
+      No connection: showing the {what} as this device last saw them.
+    </p>
+  );
+}
