@@ -3,7 +3,7 @@
 // storage section. Entries are put in the app's own IndexedDB queue as the app writes them.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, DEMO, DEMO_PASSWORD, rest, signInAs } from './support/helpers';
+import { accessToken, DEMO, DEMO_PASSWORD, rest, signIn, signInAs } from './support/helpers';
 
 // One account (the manager) whose sessions the sign-out ends: one test after the other.
 test.describe.configure({ mode: 'serial' });
@@ -223,7 +223,11 @@ test('the banner and the panel with a refused change pass axe, light and dark', 
   await expect(queue.getByText(/attempt 2, next try at \d\d:\d\d:\d\d/)).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    // The theme's colour transition settles first; the screens under them have their own checks.
+    await page.waitForTimeout(500);
     const results = await new AxeBuilder({ page })
+      .include('[aria-labelledby="sync-queue-title"]')
+      .include('[role="status"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
       .analyze();
     const bad = results.violations
@@ -259,6 +263,27 @@ test('settings show offline and storage, and open the queue', async ({ page }) =
   await expect(section.getByText(/\d+(\.\d)? MB/)).toBeVisible();
   await section.getByRole('button', { name: 'Open Sync Queue' }).click();
   await expect(panel(page).getByText('No pending requests')).toBeVisible();
+});
+
+test('a change needing a new sign-in says so and signs out keeping it', async ({ page }) => {
+  await signInAs(page, 'manager');
+  await page.getByRole('button', { name: 'Sync queue' }).click();
+  const queue = panel(page);
+  await expect(queue.getByText('No pending requests')).toBeVisible();
+  const added = await addQueueEntry(page, {
+    status: 'needs-login',
+    lastError: { status: 401, message: 'JWT expired' },
+  });
+  const row = queue.getByRole('listitem');
+  await expect(row).toContainText('Sign in again to send', { timeout: 4_000 });
+  await row.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await queuedMutationIds(page)).toContain(added.mutationId);
+  // Signed in again, the change goes out.
+  await signIn(page, DEMO.manager);
+  await expect
+    .poll(() => queuedMutationIds(page), { timeout: 15_000 })
+    .not.toContain(added.mutationId);
 });
 
 test('signing out with a change waiting warns, and keeps the change', async ({ page, context }) => {
