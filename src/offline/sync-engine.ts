@@ -6,7 +6,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { env } from '@/lib/app-env';
 import { getSupabase } from '@/lib/supabase-client';
-import { onSyncMessage } from './queue';
+import { listEntries, onSyncMessage, retryEntry } from './queue';
 import { SYNC_TAG, type QueueEntry, type QueueError } from './queue-entry';
 import { nextDue, replayQueue, type ReplayReport } from './replay';
 
@@ -148,6 +148,17 @@ function shareSession(session: Session | null): void {
   });
 }
 
+/**
+ * Entries that waited for a sign-in (needs-login) go back in line once their user has a session
+ * again: 'sent the next time this account signs in here' (OFFLINE.md rule 9).
+ */
+async function resumeFor(userId: string): Promise<void> {
+  const waiting = (await listEntries()).filter(
+    (e) => e.userId === userId && e.status === 'needs-login' && e.id !== undefined,
+  );
+  for (const e of waiting) await retryEntry(e.id!);
+}
+
 export type InvalidateHandler = (queryKeys: unknown[][]) => void;
 
 /**
@@ -181,7 +192,7 @@ export function startSyncEngine(invalidate: InvalidateHandler): void {
   void getSupabase().then((supabase) => {
     supabase.auth.onAuthStateChange((_event, session) => {
       shareSession(session);
-      if (session) void requestReplay();
+      if (session) void resumeFor(session.user.id).then(() => requestReplay());
     });
     navigator.serviceWorker?.addEventListener('controllerchange', () => {
       void supabase.auth.getSession().then(({ data }) => shareSession(data.session));

@@ -2,13 +2,11 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
-import { useAuth } from '@/lib/auth/use-auth';
 import { readSidebarCookie } from '@/lib/sidebar-state';
 import { requestPersistentStorage } from '@/offline/storage';
 import { OfflineBanner } from '../sync/offline-banner';
 import { SignOutWarning } from '../sync/sign-out-warning';
 import { SyncQueuePanel } from '../sync/sync-queue-panel';
-import { useResumeAfterSignIn } from '../sync/use-resume-after-sign-in';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
@@ -19,7 +17,6 @@ export function AppLayout() {
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
-  useResumeAfterSignIn(useAuth().user?.id);
   return (
     <SidebarProvider defaultOpen={defaultOpen}>
       <a
