@@ -19,3 +19,5 @@ void startErrorReporting(env, router).catch((e: unknown) =>
   console.error('Error reporting could not start', e),
 );
 void startWebVitals().catch((e: unknown) => console.error('Web vitals could not start', e));
+// Only in a build for the offline soak benchmark (bench/offline.ts); dropped from normal builds.
+if (import.meta.env.VITE_BENCH_HOOKS === '1') void import('./offline/bench-hooks');
