@@ -167,6 +167,19 @@ function reply(event: ExtendableMessageEvent, answer: object, fallback: object):
   else event.source?.postMessage(fallback);
 }
 
+/**
+ * Asking pages to replay makes them touch the queue, which registers another `sync`: at most one
+ * REPLAY per interval keeps the page and the worker from driving each other in a loop.
+ */
+const REPLAY_REQUEST_INTERVAL_MS = 10_000;
+let lastReplayRequest = 0;
+
+async function askWindowsToReplay(): Promise<void> {
+  if (Date.now() - lastReplayRequest < REPLAY_REQUEST_INTERVAL_MS) return;
+  lastReplayRequest = Date.now();
+  await postToWindows({ type: 'REPLAY' });
+}
+
 async function postToWindows(message: { type: string }): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) client.postMessage(message);
@@ -184,7 +197,7 @@ async function replayFromWorker(): Promise<void> {
   const current = session;
   if (!current || current.expiresAt - Date.now() <= TOKEN_MARGIN_MS) {
     // The page has supabase-js and a refresh token; the worker has neither.
-    await postToWindows({ type: 'REPLAY' });
+    await askWindowsToReplay();
     return;
   }
   const creds = { userId: current.userId, accessToken: current.accessToken };
@@ -200,12 +213,10 @@ async function replayFromWorker(): Promise<void> {
       supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string,
     });
     log('replayed', report);
-    // Writes still waiting for the network: let the browser fire `sync` again later.
-    if (report.retrying > 0) throw new Error(`${report.retrying} queued writes still waiting`);
   } catch (e) {
     if (e instanceof Error && e.message === 'token expired in worker') {
       session = null;
-      await postToWindows({ type: 'REPLAY' });
+      await askWindowsToReplay();
       return;
     }
     throw e;
