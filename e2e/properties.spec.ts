@@ -59,6 +59,8 @@ function rangeLabel(start: Date, days: number): string {
 test('a manager lists, creates, edits a property, adds reservations and imports a calendar', async ({
   page,
 }) => {
+  // The longest journey of the suite (some thirty screens and saves): more than the default.
+  test.setTimeout(90_000);
   await signInAs(page, 'manager', '/properties');
   const table = page.getByRole('table', { name: 'Properties' });
   await expect(table.getByRole('link', { name: 'Villa Anemos' })).toBeVisible();
