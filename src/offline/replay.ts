@@ -213,6 +213,10 @@ export async function replayQueue(deps: ReplayDeps): Promise<ReplayReport> {
 
   const run = async () => {
     report.ran = true;
+    // With no network at all every send fails: leave the queue as it is rather than spend its
+    // attempts (after MAX_ATTEMPTS an entry is marked rejected, so a morning offline would turn
+    // every write into a refused one). The 'online' event replays.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     let session = await deps.session();
     const done = new Set<number>();
     for (;;) {

@@ -2,11 +2,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { mirrorAll, readWithFallback } from '@/offline/read';
 import { propertyKeys } from './keys';
 
 export async function getPropertyAreas(): Promise<string[]> {
-  const rows = await fetchOrThrow(
-    supabase.from('properties').select('area').eq('archived', false).order('area'),
+  // Offline: the areas of the villas kept on this device. Without an answer the query's retry
+  // would wait for the network and hold up every save that refreshes the properties' queries.
+  const { data: rows } = await readWithFallback(
+    () =>
+      fetchOrThrow(supabase.from('properties').select('area').eq('archived', false).order('area')),
+    async () =>
+      (await mirrorAll('properties'))
+        .map((c) => (c as { list?: { area: string; archived: boolean } }).list)
+        .filter((l) => l !== undefined && !l.archived)
+        .map((l) => ({ area: l!.area }))
+        .sort((a, b) => a.area.localeCompare(b.area)),
   );
   return [...new Set(rows.map((r) => r.area).filter(Boolean))];
 }

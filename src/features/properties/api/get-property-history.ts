@@ -2,10 +2,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { readWithFallback } from '@/offline/read';
 import { propertyKeys } from './keys';
 
 export async function getPropertyHasHistory(propertyId: string): Promise<boolean> {
-  return fetchOrThrow(supabase.rpc('property_has_history', { property_id: propertyId }));
+  // Offline the answer is unknown: assume history (Archive, the safe side). Without an answer
+  // the query's retry would wait for the network, and every save on the villa's page that
+  // refreshes the villa's queries would stay 'Saving...' until the connection returned.
+  const { data } = await readWithFallback(
+    () => fetchOrThrow(supabase.rpc('property_has_history', { property_id: propertyId })),
+    async () => true,
+  );
+  return data;
 }
 
 export const getPropertyHistoryQueryOptions = (propertyId: string) =>

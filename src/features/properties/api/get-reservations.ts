@@ -109,7 +109,15 @@ export async function copiedStaysBetween(
 
 async function copiedStays(propertyId: string): Promise<Reservation[] | undefined> {
   const copy = await copyOf(propertyId);
-  if (!copy?.upcoming && !copy?.past) return undefined;
+  if (!copy?.upcoming && !copy?.past) {
+    // A villa made on this device and not yet sent has no stays but the queued ones (laid on
+    // top by withQueued). Without an answer the read would wait for the network, and so would
+    // every save on its page that refreshes the stays ('Saving...' until back online).
+    const made = (await queuedChanges('properties')).some(
+      (c) => c.target.op === 'insert' && c.target.rowId === propertyId,
+    );
+    return made ? [] : undefined;
+  }
   const seen = new Map<string, Reservation>();
   for (const r of [...(copy.past ?? []), ...(copy.upcoming ?? [])]) seen.set(r.id, r);
   return [...seen.values()];
