@@ -15,7 +15,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { listEntries, queueSize, toQueuedRequest } from './offline/queue';
 import { SYNC_LOCK, SYNC_TAG } from './offline/queue-entry';
@@ -82,6 +82,34 @@ registerRoute(
     plugins: [
       new ExpirationPlugin({
         maxEntries: 300,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// Photos of private buckets (property-photos) are shown through signed URLs whose token changes
+// with every read. Each photo has its own path (<villa>/<photo id>.<ext>, never overwritten with
+// other content), so the cache is keyed by the path without the token and served cache-first:
+// offline, the gallery shows the photos this device has already displayed.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/storage/v1/object/sign/'),
+  new CacheFirst({
+    cacheName: 'arivia-ops-signed-photos',
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const key = new URL(request.url);
+          key.search = '';
+          return key.href;
+        },
+      },
+      new ExpirationPlugin({
+        maxEntries: 500,
         maxAgeSeconds: 30 * 24 * 60 * 60,
         purgeOnQuotaError: true,
       }),

@@ -7,6 +7,10 @@ import { env } from './app-env';
 import { AUTH_STORAGE_KEY } from './supabase-client';
 
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
+  // postgrest-js would retry a failed read 3 times over 7 s before answering; TanStack Query
+  // already retries reads (query-client.ts), and offline the areas answer from this device's copy
+  // at once instead of after a long spinner. Writes never retried here: the sync queue does that.
+  db: { retry: false },
   auth: {
     persistSession: true,
     autoRefreshToken: true,
