@@ -114,6 +114,50 @@ test('offline cold start: the precached shell opens /, /properties and /install'
   }
 });
 
+test('offline: a villa seen online opens from the device copy with its photos', async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, 'manager', '/properties');
+  await waitForController(page);
+  // A seeded villa with photos, opened once online: its detail and gallery are kept.
+  await page.getByRole('link', { name: /Villa/ }).first().click();
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  const gallery = page.getByRole('img', { name: /photo|view|terrace|pool/i });
+  await expect(gallery.first()).toBeVisible();
+  const photos = await gallery.count();
+  expect(photos).toBeGreaterThan(0);
+  await expect
+    .poll(() => gallery.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+    .toBe(true);
+  const villaUrl = page.url();
+
+  await context.setOffline(true);
+  try {
+    const fresh = await context.newPage();
+    await fresh.goto(villaUrl);
+    await expect(fresh.getByRole('heading', { level: 1, name: heading ?? '' })).toBeVisible();
+    await expect(
+      fresh.getByText("No connection: showing the villa's details as this device last saw them."),
+    ).toBeVisible();
+    const offlineGallery = fresh.getByRole('img', { name: /photo|view|terrace|pool/i });
+    await expect(offlineGallery).toHaveCount(photos);
+    // Each photo is drawn from the worker's cache (a failed image has no natural width).
+    await expect
+      .poll(() =>
+        offlineGallery.evaluateAll((imgs) =>
+          imgs.every(
+            (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true);
+    await fresh.close();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('worker messages: GET_QUEUE_SIZE and GET_QUEUE_REQUESTS, on a port or back to the page', async ({
   page,
 }) => {
