@@ -6,8 +6,14 @@ import { supabase } from '@/lib/supabase';
 import { overlayRows } from '@/offline/overlay';
 import { queuedChanges, readWithFallback } from '@/offline/read';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
-import { keepCopies, listFromCopies, listRowOf, matchesListParams, sortRows } from './offline-copy';
-import type { PropertyDetail } from './get-property';
+import {
+  keepCopies,
+  listFromCopies,
+  listRowOf,
+  matchesListParams,
+  sortRows,
+  type ListRowSource,
+} from './offline-copy';
 import { propertyKeys } from './keys';
 
 const LIST_COLUMNS =
@@ -67,23 +73,7 @@ async function fetchProperties(params: PropertyListParams): Promise<PropertyPage
     return { data: data ? { rows: data, count } : null, error };
   });
   return {
-    rows: rows.map((r) => ({
-      id: r.id ?? '',
-      code: r.code ?? '',
-      name: r.name ?? '',
-      type: r.type ?? 'villa',
-      status: r.status ?? 'active',
-      area: r.area ?? '',
-      bedrooms: r.bedrooms ?? 0,
-      bathrooms: r.bathrooms ?? 0,
-      max_guests: r.max_guests ?? 0,
-      archived: r.archived ?? false,
-      next_check_in: r.next_check_in,
-      next_check_out: r.next_check_out,
-      occupied: r.occupied ?? false,
-      guest_ready: r.guest_ready ?? false,
-      not_ready_reasons: r.not_ready_reasons ?? [],
-    })),
+    rows: rows.map((r) => listRowOf({ ...r, id: r.id ?? '' })),
     total: count ?? rows.length,
   };
 }
@@ -106,7 +96,7 @@ export async function getProperties(params: PropertyListParams): Promise<Propert
   if (changes.length === 0) return page;
   const rows = overlayRows(page.rows, changes, {
     include: (r) => matchesListParams(r, params),
-    fromValues: (v) => listRowOf({ ...(v as Partial<PropertyDetail>), id: String(v.id) }),
+    fromValues: (v) => listRowOf({ ...(v as ListRowSource), id: String(v.id) }),
   }).filter((r) => matchesListParams(r, params));
   return {
     ...page,

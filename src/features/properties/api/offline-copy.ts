@@ -31,8 +31,16 @@ export async function copyOf(id: string): Promise<PropertyCopy | undefined> {
   return (await mirrorGet('properties', id)) as PropertyCopy | undefined;
 }
 
-/** A list row from a villa's detail (a villa opened but never listed on this device). */
-export function listRowOf(d: Partial<PropertyDetail> & { id: string }): PropertyListRow {
+/** Any villa-shaped row (the overview view, a detail, a form's values) as a list row. */
+export type ListRowSource = { id: string } & {
+  [K in Exclude<keyof PropertyListRow, 'id'>]?: PropertyListRow[K] | null;
+};
+
+/**
+ * A list row with the view's nullable columns given their defaults; also a villa's detail (opened
+ * but never listed on this device) or a villa created offline.
+ */
+export function listRowOf(d: ListRowSource): PropertyListRow {
   return {
     id: d.id,
     code: d.code ?? '',
