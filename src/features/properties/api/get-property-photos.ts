@@ -4,7 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listEntries } from '@/offline/queue';
 import { overlayRows } from '@/offline/overlay';
-import { queuedChanges, readWithFallback } from '@/offline/read';
+import { madeOnDevice, queuedChanges, readWithFallback } from '@/offline/read';
 import { copyOf, keepCopies } from './offline-copy';
 import { propertyKeys } from './keys';
 
@@ -65,7 +65,11 @@ export async function getPropertyPhotos(propertyId: string): Promise<PropertyPho
       void keepCopies([{ id: propertyId, part: { photos } }]);
       return photos;
     },
-    async () => (await copyOf(propertyId))?.photos,
+    // A villa made offline has no photos but its queued ones (without an answer the read, and
+    // every save refreshing it, would wait for the network).
+    async () =>
+      (await copyOf(propertyId))?.photos ??
+      ((await madeOnDevice('properties', propertyId)) ? [] : undefined),
   );
   const changes = (await queuedChanges('property_photos')).filter(
     (c) => c.target.op !== 'insert' || c.values?.property_id === propertyId,
