@@ -17,6 +17,9 @@ export function retryDelay(attemptIndex: number): number {
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= QUERY_RETRIES) return false;
+  // Offline a retry would wait, paused, for the network - and with it anything awaiting the read
+  // (a save refreshing its screen). Fail now; the screen refetches when the connection returns.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   const code = (error as { code?: unknown } | null)?.code;
   return !(typeof code === 'string' && /^(PGRST|NO_DATA$|22|23|42)/.test(code));
 }
