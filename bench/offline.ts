@@ -226,6 +226,8 @@ const faults: Record<FaultKind, number> = {
 /** Where the faults fell: writes to tables, photo uploads, replay's applied-before checks. */
 const faultsOn = { rest: 0, storage: 0, check: 0 };
 let cycleFaults = 0;
+/** Faults of this cycle that made a delivery fail (all but slow answers). */
+let cycleFails = 0;
 /** Failing faults per request key (mutation id, or the sync_mutations check of one). */
 const failsPerKey = new Map<string, number>();
 /** Deliveries of each mutation seen leaving the browser (page or worker). */
@@ -237,7 +239,16 @@ let faultFallbacks = 0;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A request cut off by a reload of the page cannot be answered any more: nothing to do. */
 async function onBackendRequest(route: Route, request: Request): Promise<void> {
+  try {
+    await injectFault(route, request);
+  } catch (e) {
+    if (!/closed|disposed|detached|handled/i.test(String(e))) throw e;
+  }
+}
+
+async function injectFault(route: Route, request: Request): Promise<void> {
   const mid = request.headers()['x-mutation-id'];
   const url = new URL(request.url());
   const isCheck = request.method() === 'GET' && url.pathname === '/rest/v1/sync_mutations';
@@ -261,7 +272,10 @@ async function onBackendRequest(route: Route, request: Request): Promise<void> {
     faultFallbacks++;
     kind = 'abort';
   }
-  if (kind !== 'slow') failsPerKey.set(key, fails + 1);
+  if (kind !== 'slow') {
+    failsPerKey.set(key, fails + 1);
+    cycleFails++;
+  }
   faults[kind]++;
   cycleFaults++;
   faultsOn[isCheck ? 'check' : url.pathname.startsWith('/storage/') ? 'storage' : 'rest']++;
@@ -845,8 +859,10 @@ async function main() {
       entries: number;
       faultFree: boolean;
       reloaded: boolean;
+      reloadDuringDrain: boolean;
       offlineMs: number;
       faults: number;
+      failingFaults: number;
       drainMs: number;
       drained: boolean;
     }[] = [];
@@ -885,10 +901,19 @@ async function main() {
       const faultFree = cycle % 4 === 0;
       plan = faultFree ? null : { rate: 0.15 + rng() * 0.2, rand: mulberry32(SEED * 31 + cycle) };
       cycleFaults = 0;
+      cycleFails = 0;
+      // Now and then the page is reloaded in the middle of the drain (a request in flight is cut
+      // off; the server may have applied it).
+      const reloadDuringDrain = cycle % 6 === 3;
       const refused = cycleWrites.filter((w) => w.kind === 'refused');
       const offlineMs = Date.now() - offlineAt;
       const t0 = Date.now();
       await context.setOffline(false);
+      if (reloadDuringDrain) {
+        await page.waitForTimeout(int(rng, 300, 1500));
+        await page.reload();
+        await waitForApp(page);
+      }
       const drained = await waitDrained(page, DRAIN_TIMEOUT_MS);
       const drainMs = Date.now() - t0;
       plan = null;
@@ -923,14 +948,17 @@ async function main() {
         entries: entriesCount,
         faultFree,
         reloaded,
+        reloadDuringDrain,
         offlineMs,
         faults: cycleFaults,
+        failingFaults: cycleFails,
         drainMs,
         drained,
       });
       console.log(
         `cycle ${String(cycle + 1).padStart(2)}/${CYCLES}: ${cycleWrites.length} writes (${entriesCount} entries)` +
-          `${reloaded ? ', reloaded offline' : ''}, ${faultFree ? 'no faults' : `${cycleFaults} faults`}, ` +
+          `${reloaded ? ', reloaded offline' : ''}${reloadDuringDrain ? ', reloaded while draining' : ''}, ` +
+          `${faultFree ? 'no faults' : `${cycleFaults} faults (${cycleFails} failing)`}, ` +
           `drained in ${drainMs} ms${drained ? '' : ' (NOT DRAINED)'}`,
       );
     }
@@ -984,6 +1012,14 @@ async function main() {
         `  cycles with faults (${faulty.length}): p50 ${c.p50} ms, p95 ${c.p95} ms (max ${c.max} ms)`,
       );
     }
+    const failing = cycles.filter((c) => !c.faultFree).reduce((a, c) => a + c.failingFaults, 0);
+    const cleanP50 = clean.length ? percentile(clean, 50) : 0;
+    const beyondClean = faulty.reduce((a, ms) => a + ms - cleanP50, 0);
+    const perFailure = failing ? r1(beyondClean / failing) : null;
+    if (failing)
+      console.log(
+        `  ${failing} failed deliveries in those cycles: ${perFailure} ms of drain each beyond the fault-free p50`,
+      );
     const byKind = Object.entries(faults).map(([k, n]) => `${k} ${n}`);
     const where = `on table writes ${faultsOn.rest}, photo uploads ${faultsOn.storage}, applied-before checks ${faultsOn.check}`;
     const fallbacks = faultFallbacks
@@ -1029,6 +1065,8 @@ async function main() {
       drainMs: all,
       drainFaultFreeMs: clean.length ? stats(clean) : null,
       drainWithFaultsMs: faulty.length ? stats(faulty) : null,
+      failedDeliveries: failing,
+      drainPerFailedDeliveryMs: perFailure,
       deliveries: deliveryCount,
       mutationsDelivered: delivered.length,
       redeliveredMutations: redelivered.length,
