@@ -294,7 +294,20 @@ test('a revoked session at replay: the writes wait as needs-login, are kept and 
       headers: { apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${token}` },
     });
     expect(res.status).toBeLessThan(300);
-    await editStoredSession(page, 'expire');
+    // A long day offline: the access token has expired too (a revoked session's access token
+    // stays valid until it expires, on hosted Supabase as here). The worker holds the copy the
+    // page handed it, equally expired.
+    await editStoredSession(page, 'garble');
+    await page.evaluate(
+      ({ key, account }) => {
+        const s = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
+        navigator.serviceWorker.controller?.postMessage({
+          type: 'SET_SESSION',
+          session: { userId: account, accessToken: s.access_token, expiresAt: Date.now() - 60_000 },
+        });
+      },
+      { key: STORAGE_KEY, account: account.id },
+    );
     await context.setOffline(false);
     await expect
       .poll(async () => (await queueEntries(page)).map((e) => e.status), { timeout: 20_000 })

@@ -31,10 +31,13 @@ export function baseURLOf(): string {
 }
 
 let tags = 0;
-/** A villa-code prefix no other test or run uses, e.g. `OF-K3J9Z1-1`. */
+/**
+ * A villa-code prefix no other test or run uses, e.g. `ZOF-K3J9Z1-1`. The villas are named after
+ * it, so 'Z' sorts them after the seeded villas: other specs expect those on the list's first page.
+ */
 export function uniqueCode(): string {
   tags += 1;
-  return `OF-${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}-${tags}`;
+  return `ZOF-${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}-${tags}`;
 }
 
 /** The backend as the service role (bypasses RLS; no X-Mutation-Id, so never recorded). */
