@@ -1,7 +1,8 @@
 // Profile and settings: PATCH profiles (full name, phone, language), field errors, a failed save
 // that keeps what was typed, the password change, theme and sign-out from settings.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount, expectToast, signIn } from './support/helpers';
+import { queueEntries } from './support/offline';
 
 test('edits full name, phone and language', async ({ page, request }) => {
   const account = await createAccount(request, { fullName: 'Anna Papadopoulou' });
@@ -70,29 +71,11 @@ test('shows field errors under the fields and keeps the input when saving fails'
 
   // Once the server answers again the queued change goes through by itself.
   await page.unroute('**/rest/v1/profiles**');
-  await expect.poll(() => queueStatuses(page), { timeout: 20_000 }).toEqual([]);
+  await expect.poll(async () => (await queueEntries(page)).length, { timeout: 20_000 }).toBe(0);
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Petros Ioannidis');
   await expect(page.getByLabel('Phone')).toHaveValue('+30 6900 000000');
 });
-
-/** The statuses of this device's sync-queue entries, oldest first. */
-function queueStatuses(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('arivia-ops', 1);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('sync-queue').objectStore('sync-queue').getAll();
-          req.onsuccess = () => {
-            resolve((req.result as { status: string }[]).map((e) => e.status));
-            open.result.close();
-          };
-        };
-      }),
-  );
-}
 
 test('changes the password', async ({ page, request }) => {
   const account = await createAccount(request);
