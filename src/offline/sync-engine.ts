@@ -10,8 +10,11 @@ import { listEntries, onSyncMessage, retryEntry } from './queue';
 import { SYNC_TAG, type QueueEntry, type QueueError } from './queue-entry';
 import { nextDue, replayQueue, type ReplayReport } from './replay';
 
-/** While entries wait, how often the page looks for due ones. */
-export const SYNC_TIMER_MS = 5_000;
+/**
+ * While entries wait, the page looks again when the next one is due (its back-off), never sooner
+ * than this. Offline it does not look at all: the `online` event starts the replay.
+ */
+export const SYNC_TIMER_MIN_MS = 500;
 
 interface Waiter {
   resolve(outcome: 'applied' | 'queued'): void;
@@ -59,10 +62,11 @@ function onRejected(entry: QueueEntry, error: QueueError): boolean {
 async function schedule(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
+  if (navigator.onLine === false) return;
   const session = await currentSession().catch(() => null);
   const due = await nextDue(session?.userId ?? null);
   if (due === null) return;
-  timer = setTimeout(requestReplay, Math.max(SYNC_TIMER_MS, due - Date.now()));
+  timer = setTimeout(requestReplay, Math.max(SYNC_TIMER_MIN_MS, due - Date.now()));
 }
 
 /** Replays now (coalescing calls that arrive while a replay runs in this page). */
