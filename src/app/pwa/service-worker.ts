@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+export const UPDATE_RELOAD_FALLBACK_MS = 15_000;
 
 export interface UpdateState {
   /** Show the Update card. */
@@ -116,6 +117,10 @@ export function applyUpdate(): void {
       wb.addEventListener('controlling', reloadOnce);
       navigator.serviceWorker.addEventListener('controllerchange', reloadOnce);
       wb.messageSkipWaiting();
+      // The new worker takes over once the old one has finished what it is doing (a replay, a
+      // Background Sync event). Should that take long, reload anyway: the new worker still takes
+      // over as soon as it can, and the reloaded page shows the card again while it waits.
+      setTimeout(reloadOnce, UPDATE_RELOAD_FALLBACK_MS);
     },
   );
 }
