@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Route, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { startServer } from '../server/app.ts';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import type { QueueEntry } from '../src/offline/queue-entry.ts';
@@ -811,15 +812,8 @@ async function main() {
     appDir: dist,
   });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const loadBefore = os.loadavg().map(r1);
   const started = Date.now();

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { startServer } from '../server/app.ts';
 import { percentile } from './load.ts';
 
@@ -67,7 +68,7 @@ async function main() {
     env: {},
     appDir: dist,
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await server.db.transaction((tx) => tx.exec(LOAD_SQL));
     await server.db.exec('analyze');

@@ -27,10 +27,11 @@ import { createGzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { analyse, sizeOf } from './web-bundle.ts';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54431);
 const STATIC_PORT = API_PORT + 1;
 const CDP_PORT = API_PORT + 2;
@@ -142,17 +143,9 @@ async function runLighthouse(
 ): Promise<Scores> {
   const profile = mkdtempSync(path.join(tmpdir(), 'arivia-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      `--remote-debugging-port=${CDP_PORT}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [`--remote-debugging-port=${CDP_PORT}`, ...CHROMIUM_ARGS],
   });
   try {
     if (opts.signedIn) {

@@ -5,6 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, devices, expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { signInAs } from './support/helpers';
 import { startAppServer, waitForController, type AppServer } from './support/pwa';
 
@@ -24,7 +25,7 @@ test('installable: no installability errors, manifest and icons as declared', as
   const profile = mkdtempSync(path.join(tmpdir(), 'arivia-profile-'));
   const persistent = await chromium.launchPersistentContext(profile, {
     baseURL,
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {

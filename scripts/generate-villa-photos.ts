@@ -14,6 +14,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SEED = path.join(ROOT, 'supabase/seeds/10_properties.sql');
@@ -415,8 +416,8 @@ async function main() {
   const codes = (await villaCodes()).filter((c) => wanted.length === 0 || wanted.includes(c));
   if (codes.length === 0) throw new Error('no villa codes found');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--headless'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   let total = 0;
   try {

@@ -13,6 +13,7 @@ import {
   type CDPSession,
   type Page,
 } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { DEMO_PASSWORD, expectToast, signIn, uniqueEmail } from './helpers';
 import { waitForController } from './pwa';
 
@@ -97,14 +98,7 @@ export interface Pwa {
   close(keepProfile?: boolean): Promise<void>;
 }
 
-export const PWA_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const PWA_ARGS = CHROMIUM_ARGS;
 
 /**
  * A persistent profile (service workers, Background Sync and storage as an installed app has
@@ -116,7 +110,7 @@ export async function launchPwa(
 ): Promise<Pwa> {
   const dir = opts.dir ?? mkdtempSync(path.join(tmpdir(), 'arivia-offline-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: PWA_ARGS,
     baseURL,
     timezoneId: 'UTC',

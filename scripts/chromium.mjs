@@ -1,0 +1,12 @@
+// Debian's Chromium and the flags every headless launch uses (tests, benchmarks, generators):
+// no sandbox (root in CI), no GPU, nothing fetched or synced in the background.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
