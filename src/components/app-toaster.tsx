@@ -25,7 +25,14 @@ export function AppToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={TOAST_VISIBLE} duration={TOAST_DURATION_MS} closeButton />
+      {/* Top centre: the Sync Queue panel holds the bottom-right corner, the update and install
+          cards the bottom-left. */}
+      <Toaster
+        position="top-center"
+        visibleToasts={TOAST_VISIBLE}
+        duration={TOAST_DURATION_MS}
+        closeButton
+      />
       <Ready />
     </Suspense>
   );

@@ -11,6 +11,7 @@ import {
   listFromCopies,
   listRowOf,
   matchesListParams,
+  NOT_SYNCED_REASON,
   sortRows,
   type ListRowSource,
 } from './offline-copy';
@@ -96,7 +97,12 @@ export async function getProperties(params: PropertyListParams): Promise<Propert
   if (changes.length === 0) return page;
   const rows = overlayRows(page.rows, changes, {
     include: (r) => matchesListParams(r, params),
-    fromValues: (v) => listRowOf({ ...(v as ListRowSource), id: String(v.id) }),
+    fromValues: (v) =>
+      listRowOf({
+        ...(v as ListRowSource),
+        id: String(v.id),
+        not_ready_reasons: [NOT_SYNCED_REASON],
+      }),
   }).filter((r) => matchesListParams(r, params));
   return {
     ...page,

@@ -6,7 +6,7 @@ import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { overlayRow } from '@/offline/overlay';
 import { queuedChanges, readWithFallback } from '@/offline/read';
-import { copyOf, keepCopies } from './offline-copy';
+import { copyOf, keepCopies, NOT_SYNCED_REASON } from './offline-copy';
 import { propertyKeys } from './keys';
 
 type PropertyRow = Database['public']['Tables']['properties']['Row'];
@@ -69,7 +69,7 @@ function detailFromValues(v: Record<string, unknown>): PropertyDetail {
     next_check_out: null,
     occupied: false,
     guest_ready: false,
-    not_ready_reasons: [],
+    not_ready_reasons: [NOT_SYNCED_REASON],
   };
 }
 

@@ -31,6 +31,9 @@ export async function copyOf(id: string): Promise<PropertyCopy | undefined> {
   return (await mirrorGet('properties', id)) as PropertyCopy | undefined;
 }
 
+/** Readiness is worked out by the server (stays, open work): unknown for a villa made offline. */
+export const NOT_SYNCED_REASON = 'Not on the server yet: waiting to sync';
+
 /** Any villa-shaped row (the overview view, a detail, a form's values) as a list row. */
 export type ListRowSource = { id: string } & {
   [K in Exclude<keyof PropertyListRow, 'id'>]?: PropertyListRow[K] | null;
