@@ -1,5 +1,7 @@
 // PGlite adapter: embedded Postgres in WebAssembly. One connection, so every transaction is
 // serialised by PGlite itself; a data directory keeps the database between runs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -40,6 +42,9 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 const extensions = { btree_gist, citext, moddatetime, pg_trgm, pgcrypto, unaccent, uuid_ossp };
 
 export async function openPglite(dataDir?: string): Promise<Database> {
+  // PGlite creates its own folder but not the ones above it (.data/ on a fresh clone).
+  if (dataDir && !dataDir.includes('://'))
+    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions });
   const base = wrap(pg);
   return {
