@@ -41,6 +41,8 @@ export function uniqueCode(): string {
   return `ZOF-${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}-${tags}`;
 }
 
+const SERVICE_TIMEOUT_MS = 15_000;
+
 /** The backend as the service role (bypasses RLS; no X-Mutation-Id, so never recorded). */
 export async function service<T = unknown>(
   baseURL: string,
@@ -49,17 +51,29 @@ export async function service<T = unknown>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const res = await fetch(`${baseURL}${urlPath}`, {
-    method,
-    headers: {
-      apikey: SERVICE_KEY,
-      Authorization: `Bearer ${SERVICE_KEY}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const send = () =>
+    fetch(`${baseURL}${urlPath}`, {
+      method,
+      headers: {
+        apikey: SERVICE_KEY,
+        Authorization: `Bearer ${SERVICE_KEY}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
+    });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (e) {
+    // Once, in a full parallel run, a setup request got no answer for 80 s. A request that sets
+    // absolute values may simply go again; a POST (a new row) may not.
+    if (method === 'POST') throw e;
+    console.warn(`service ${method} ${urlPath}: ${String(e)}; sending it again`);
+    res = await send();
+  }
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
