@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Route, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { prng } from '../scripts/prng.mjs';
 import { startServer } from '../server/app.ts';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import type { QueueEntry } from '../src/offline/queue-entry.ts';
@@ -45,17 +46,7 @@ const PUBLISHABLE = WELL_KNOWN.publishableKey;
 
 // --- seeded randomness ----------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rng = mulberry32(SEED);
+const rng = prng(SEED);
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 function pick<T>(r: () => number, xs: readonly T[]): T {
   return xs[Math.floor(r() * xs.length)]!;
@@ -893,7 +884,7 @@ async function main() {
           );
       }
       const faultFree = cycle % 4 === 0;
-      plan = faultFree ? null : { rate: 0.15 + rng() * 0.2, rand: mulberry32(SEED * 31 + cycle) };
+      plan = faultFree ? null : { rate: 0.15 + rng() * 0.2, rand: prng(SEED * 31 + cycle) };
       cycleFaults = 0;
       cycleFails = 0;
       // Now and then the page is reloaded in the middle of the drain (a request in flight is cut

@@ -13,7 +13,6 @@ import {
   addStay,
   day,
   expectListLoaded,
-  prng,
   QUEUED,
   service,
   STORAGE_KEY,
@@ -37,7 +36,8 @@ import {
   waitForDrain,
   watchDeliveries,
 } from './support/offline';
-import { startAppServer } from './support/pwa';
+import { prng } from '../scripts/prng.mjs';
+import { startAppServer, updateNowAndReload } from './support/pwa';
 
 test('offline writes then reconnect: two villas, an edit and a stay reach the server once', async () => {
   test.setTimeout(90_000);
@@ -603,15 +603,7 @@ test('a worker update with writes waiting: Update Now while they replay - nothin
       const card = page.getByRole('dialog', { name: 'Update Available' });
       await expect(card).toBeVisible({ timeout: 20_000 });
       const before = wire.log.length;
-      await page.evaluate(() => {
-        (window as unknown as { __before: boolean }).__before = true;
-      });
-      await card.getByRole('button', { name: 'Update Now' }).click();
-      await page.waitForFunction(
-        () => !(window as unknown as { __before?: boolean }).__before,
-        undefined,
-        { timeout: 30_000 },
-      );
+      await updateNowAndReload(page, card, 30_000);
       test.info().annotations.push({
         type: 'update',
         description: `${before} write deliveries before Update Now, ${wire.log.length} in all`,

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { chromium, devices, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { signInAs } from './support/helpers';
-import { startAppServer, waitForController, type AppServer } from './support/pwa';
+import {
+  startAppServer,
+  updateNowAndReload,
+  waitForController,
+  type AppServer,
+} from './support/pwa';
 
 interface ManifestIcon {
   src: string;
@@ -387,15 +392,7 @@ test.describe('update card', () => {
       // Still waiting on the next load: the card is back.
       await page.reload();
       await expect(card).toBeVisible({ timeout: 20_000 });
-      await page.evaluate(() => {
-        (window as unknown as { __before: boolean }).__before = true;
-      });
-      await card.getByRole('button', { name: 'Update Now' }).click();
-      await page.waitForFunction(
-        () => !(window as unknown as { __before?: boolean }).__before,
-        undefined,
-        { timeout: 20_000 },
-      );
+      await updateNowAndReload(page, card, 20_000);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await waitForController(page);
       expect(
@@ -408,15 +405,7 @@ test.describe('update card', () => {
 
       // The tab that said Later is told the new version took over (SW_UPDATED) and reloads.
       await expect(otherCard).toBeVisible();
-      await other.evaluate(() => {
-        (window as unknown as { __before: boolean }).__before = true;
-      });
-      await otherCard.getByRole('button', { name: 'Update Now' }).click();
-      await other.waitForFunction(
-        () => !(window as unknown as { __before?: boolean }).__before,
-        undefined,
-        { timeout: 20_000 },
-      );
+      await updateNowAndReload(other, otherCard, 20_000);
       await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(otherCard).toHaveCount(0);
     } finally {

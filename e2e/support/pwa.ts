@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PUBLISHABLE_KEY } from './helpers';
 
 const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -97,4 +97,21 @@ export async function startAppServer(): Promise<AppServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Clicks Update Now on the Update card and waits for the page to reload (a new document). */
+export async function updateNowAndReload(
+  page: Page,
+  card: Locator,
+  timeout = 30_000,
+): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true;
+  });
+  await card.getByRole('button', { name: 'Update Now' }).click();
+  await page.waitForFunction(
+    () => !(window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate,
+    undefined,
+    { timeout },
+  );
 }

@@ -1,0 +1,1 @@
+export declare function prng(seed: number): () => number;
