@@ -1,8 +1,11 @@
 // The sync-queue store: add, read, change and remove entries. Used by the page and the service
 // worker alike; every change is announced on the sync BroadcastChannel so panels, badges and reads
 // in every tab follow it.
-import { openOfflineDb } from './db';
+import type { IDBPObjectStore } from 'idb';
+import { openOfflineDb, type AriviaOpsDB } from './db';
 import { SYNC_CHANNEL, type QueueEntry, type QueuedRequest, type SyncMessage } from './queue-entry';
+
+type QueueStore = IDBPObjectStore<AriviaOpsDB, ['sync-queue'], 'sync-queue', 'readwrite'>;
 
 let channel: BroadcastChannel | null = null;
 
@@ -78,36 +81,39 @@ export function toQueuedRequest(e: QueueEntry): QueuedRequest {
   return { method: e.method, url: e.url, timestamp: e.timestamp };
 }
 
-/** Discards an entry the user gave up on, with every entry that depended on it. */
-export async function discardEntry(id: number): Promise<void> {
+/**
+ * Runs `change` on an entry and on every entry that depends on it (`after`, transitively), in one
+ * transaction: what the user does to a photo's upload also happens to its gallery row.
+ */
+async function withDependents(
+  id: number,
+  change: (store: QueueStore, entry: QueueEntry & { id: number }) => Promise<unknown>,
+): Promise<void> {
   const db = await openOfflineDb();
-  const all = await db.getAll('sync-queue');
-  const gone = new Set<string>();
-  const first = all.find((e) => e.id === id);
-  if (!first) return;
-  gone.add(first.mutationId);
-  for (const e of all) if (e.after && gone.has(e.after)) gone.add(e.mutationId);
   const tx = db.transaction('sync-queue', 'readwrite');
-  for (const e of all)
-    if (gone.has(e.mutationId) && e.id !== undefined) await tx.store.delete(e.id);
-  await tx.done;
-  announce({ type: 'queue-changed' });
-}
-
-/** Puts a rejected or needs-login entry back in line to be sent now. */
-export async function retryEntry(id: number): Promise<void> {
-  const db = await openOfflineDb();
-  const all = await db.getAll('sync-queue');
+  const all = await tx.store.getAll();
   const first = all.find((e) => e.id === id);
-  if (!first) return;
-  const again = new Set([first.mutationId]);
-  for (const e of all) if (e.after && again.has(e.after)) again.add(e.mutationId);
-  const tx = db.transaction('sync-queue', 'readwrite');
-  for (const e of all) {
-    if (again.has(e.mutationId) && e.status !== 'pending') {
-      await tx.store.put({ ...e, status: 'pending', attempts: 0, nextAttemptAt: 0 });
+  if (first) {
+    const chain = new Set([first.mutationId]);
+    for (const e of all) if (e.after && chain.has(e.after)) chain.add(e.mutationId);
+    for (const e of all) {
+      if (e.id !== undefined && chain.has(e.mutationId)) await change(tx.store, { ...e, id: e.id });
     }
   }
   await tx.done;
-  announce({ type: 'queue-changed' });
+  if (first) announce({ type: 'queue-changed' });
+}
+
+/** Discards an entry the user gave up on, with every entry that depended on it. */
+export function discardEntry(id: number): Promise<void> {
+  return withDependents(id, (store, e) => store.delete(e.id));
+}
+
+/** Puts a rejected or needs-login entry (and those waiting on it) back in line to be sent now. */
+export function retryEntry(id: number): Promise<void> {
+  return withDependents(id, async (store, e) => {
+    if (e.status !== 'pending') {
+      await store.put({ ...e, status: 'pending', attempts: 0, nextAttemptAt: 0 });
+    }
+  });
 }
