@@ -67,8 +67,7 @@ export async function readWithFallback<T>(
   offline: () => Promise<T | undefined>,
 ): Promise<{ data: T; freshness: Freshness }> {
   try {
-    // Known to be offline: answer from the device now rather than after the client's own GET
-    // retries (1 + 2 + 4 s per read), which held an offline start on 'Loading...'.
+    // Known to be offline: answer from the device now, without a request bound to fail.
     if (typeof navigator !== 'undefined' && navigator.onLine === false)
       throw new TypeError('Failed to fetch (offline)');
     return { data: await online(), freshness: { source: 'server', lastSynced: Date.now() } };

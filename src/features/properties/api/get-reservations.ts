@@ -5,7 +5,7 @@ import type { Database } from '@/lib/database.types';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { overlayRows } from '@/offline/overlay';
-import { queuedChanges, readWithFallback } from '@/offline/read';
+import { madeOnDevice, queuedChanges, readWithFallback } from '@/offline/read';
 import { copyOf, keepCopies } from './offline-copy';
 import { reservationKeys } from './keys';
 
@@ -113,45 +113,42 @@ async function copiedStays(propertyId: string): Promise<Reservation[] | undefine
     // A villa made on this device and not yet sent has no stays but the queued ones (laid on
     // top by withQueued). Without an answer the read would wait for the network, and so would
     // every save on its page that refreshes the stays ('Saving...' until back online).
-    const made = (await queuedChanges('properties')).some(
-      (c) => c.target.op === 'insert' && c.target.rowId === propertyId,
-    );
-    return made ? [] : undefined;
+    return (await madeOnDevice('properties', propertyId)) ? [] : undefined;
   }
   const seen = new Map<string, Reservation>();
   for (const r of [...(copy.past ?? []), ...(copy.upcoming ?? [])]) seen.set(r.id, r);
   return [...seen.values()];
 }
 
-export async function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
-  const now = new Date().toISOString();
+/**
+ * The upcoming (not yet checked out) or past stays of a villa: from the server and kept on the
+ * device, or offline from the device; the user's queued stays on top.
+ */
+async function staysOf(propertyId: string, part: 'upcoming' | 'past'): Promise<Reservation[]> {
+  const now = new Date();
+  const inPart = (r: Reservation) => new Date(r.check_out) >= now === (part === 'upcoming');
   const { data } = await readWithFallback(
     async () => {
-      const upcoming = await fetchUpcoming(propertyId);
-      void keepCopies([{ id: propertyId, part: { upcoming } }]);
-      return upcoming;
+      const rows = await (part === 'upcoming' ? fetchUpcoming : fetchPast)(propertyId);
+      void keepCopies([{ id: propertyId, part: { [part]: rows } }]);
+      return rows;
     },
-    async () => (await copiedStays(propertyId))?.filter((r) => r.check_out >= now),
-  );
-  return withQueued(propertyId, data, (r) => new Date(r.check_out) >= new Date(now), byCheckIn);
-}
-
-export async function getPastReservations(propertyId: string): Promise<Reservation[]> {
-  const now = new Date().toISOString();
-  const { data } = await readWithFallback(
-    async () => {
-      const past = await fetchPast(propertyId);
-      void keepCopies([{ id: propertyId, part: { past } }]);
-      return past;
-    },
-    async () => (await copiedStays(propertyId))?.filter((r) => r.check_out < now),
+    async () => (await copiedStays(propertyId))?.filter(inPart),
   );
   return withQueued(
     propertyId,
     data,
-    (r) => new Date(r.check_out) < new Date(now),
-    (a, b) => -byCheckIn(a, b),
+    inPart,
+    part === 'upcoming' ? byCheckIn : (a, b) => -byCheckIn(a, b),
   );
+}
+
+export function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
+  return staysOf(propertyId, 'upcoming');
+}
+
+export function getPastReservations(propertyId: string): Promise<Reservation[]> {
+  return staysOf(propertyId, 'past');
 }
 
 /** Stays overlapping [from, to) (ISO instants); offline, from the stays this device keeps. */
