@@ -128,6 +128,9 @@ test('offline: a villa seen online opens from the device copy with its photos', 
   await waitForController(page);
   // A seeded villa with photos, opened once online: its detail and gallery are kept.
   await page.getByRole('link', { name: /Villa/ }).first().click();
+  // The villa's page, not the list still on screen while it loads.
+  await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
   const heading = await page.getByRole('heading', { level: 1 }).textContent();
   const gallery = page.getByRole('img', { name: /photo|view|terrace|pool/i });
   await expect(gallery.first()).toBeVisible();
