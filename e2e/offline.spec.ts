@@ -770,3 +770,42 @@ test('a photo upload cut off: retried to the same path, the gallery row written 
     await pwa.close();
   }
 });
+
+test('a profile edited offline shows as edited after an offline reload, then is sent once', async () => {
+  test.setTimeout(90_000);
+  const { account, pwa, page, context, baseURL } = await start();
+  try {
+    await page.goto('/profile');
+    await expect(page.getByLabel('Full name')).toHaveValue('Offline Tester');
+    await context.setOffline(true);
+    await page.getByLabel('Full name').fill('Offline Tester Edited');
+    await page.getByLabel('Phone').fill('+30 694 512 3801');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, `Profile updated. ${QUEUED}`);
+    const queued = await queueEntries(page);
+    expect(queued.map((e) => e.method)).toEqual(['PATCH']);
+
+    // Reloaded with no network: the page answers from the device, the queued edit on top.
+    await page.reload();
+    await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveValue('Offline Tester Edited');
+    await expect(page.getByLabel('Phone')).toHaveValue('+30 694 512 3801');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect(page.getByRole('menu').getByText('Offline Tester Edited')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(false);
+    expect(await waitForDrain(page)).toEqual([]);
+    const [row] = await service<{ full_name: string; phone: string }[]>(
+      baseURL,
+      'GET',
+      `/rest/v1/profiles?select=full_name,phone&id=eq.${account.id}`,
+    );
+    expect(row).toEqual({ full_name: 'Offline Tester Edited', phone: '+30 694 512 3801' });
+    await expectAppliedOnce(baseURL, account.id, queued);
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue('Offline Tester Edited');
+  } finally {
+    await pwa.close();
+  }
+});

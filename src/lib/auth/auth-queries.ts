@@ -17,16 +17,25 @@ export const authKeys = {
   permissions: (userId: string) => ['auth', userId, 'permissions'] as const,
 };
 
+/** The profile as last read, with this user's own queued edits on top until they are sent. */
 export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.profile(userId),
-    queryFn: () =>
-      withOfflineCopy(userId, 'profile', async () => {
+    queryFn: async () => {
+      const profile = await withOfflineCopy(userId, 'profile', async () => {
         const supabase = await getSupabase();
         return fetchOrThrow<Profile>(
           supabase.from('profiles').select('*').eq('id', userId).single(),
         );
-      }),
+      });
+      // Loaded on demand: the device copy's code stays out of the first screen's bundle.
+      const [{ queuedChanges }, { overlayRow }] = await Promise.all([
+        import('@/offline/read'),
+        import('@/offline/overlay'),
+      ]);
+      const edits = await queuedChanges('profiles');
+      return edits.length === 0 ? profile : (overlayRow(profile, edits, userId) ?? profile);
+    },
   });
 }
 
