@@ -14,6 +14,8 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // As Playwright does in CI: one more try, and `npm test` names any test that needed it.
+          retry: process.env.CI ? 1 : 0,
           // One backend per run; files run in parallel against it.
           fileParallelism: true,
         },

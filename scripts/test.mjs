@@ -5,6 +5,7 @@
 import { spawnSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 
 ensureDeps();
@@ -27,6 +28,8 @@ mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const steps = [];
+/** Names of the failed tests, repeated at the end so the last lines of a CI log name them. */
+const failures = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}`);
@@ -40,6 +43,10 @@ function run(name, cmd, args, env = {}) {
 function check(name, cmd, args) {
   const ok = run(name, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
+}
+
+function firstLine(messages = []) {
+  return (messages.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
 }
 
 function vitest(name, project, env = {}) {
@@ -63,6 +70,19 @@ function vitest(name, project, env = {}) {
     return;
   }
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of r.testResults) {
+    const where = path.relative(ROOT, suite.name);
+    for (const t of suite.assertionResults) {
+      // A test that passed with failure messages failed first and passed on its retry (CI).
+      const flaky = t.status === 'passed' && t.failureMessages.length > 0;
+      if (t.status === 'failed' || flaky)
+        failures.push(
+          `${name}${flaky ? ' (flaky, passed on retry)' : ''}: ${where} › ${t.fullName}: ${firstLine(t.failureMessages)}`,
+        );
+    }
+    if (suite.status === 'failed' && suite.assertionResults.length === 0)
+      failures.push(`${name}: ${where}: ${firstLine([suite.message])}`);
+  }
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
 }
@@ -93,7 +113,20 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
     },
   );
   if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const s = report.stats;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const errors = t.results.map((x) => x.error?.message).filter(Boolean);
+            failures.push(
+              `e2e${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(errors)}`,
+            );
+          }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected + (ok || s.unexpected > 0 ? 0 : 1);
   } else totals.failed += 1;
@@ -102,5 +135,6 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
 console.log('\n=== summary');
 for (const s of steps)
   console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
+for (const f of failures) console.log(`  - ${stripVTControlCharacters(f)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
