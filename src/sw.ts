@@ -175,12 +175,15 @@ self.addEventListener('message', (event) => {
       );
       break;
     case 'SKIP_WAITING':
-      // OFFLINE.md rule 10: never activate in the middle of a replay - wait for its lock.
+      // OFFLINE.md rule 10: never activate in the middle of a replay - wait until the lock is
+      // free. It is not held across skipWaiting(): Chromium settles that only on activation,
+      // which waits for the old worker's events, and replays would be kept waiting meanwhile.
       event.waitUntil(
-        navigator.locks.request(SYNC_LOCK, async () => {
+        (async () => {
+          await navigator.locks.request(SYNC_LOCK, () => undefined);
           log('skip waiting');
           await self.skipWaiting();
-        }),
+        })(),
       );
       break;
     case 'SET_SESSION':

@@ -105,13 +105,9 @@ export async function updateNowAndReload(
   card: Locator,
   timeout = 30_000,
 ): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true;
-  });
+  // The new document's load event, awaited from Node: a check polled inside the page once
+  // outlived its own timeout by minutes while the page reloaded (a loaded machine).
+  const reloaded = page.waitForEvent('load', { timeout });
   await card.getByRole('button', { name: 'Update Now' }).click();
-  await page.waitForFunction(
-    () => !(window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate,
-    undefined,
-    { timeout },
-  );
+  await reloaded;
 }

@@ -3,6 +3,7 @@
 // worker is waiting or the worker says SW_UPDATED. Lifecycle and failures go to the console only.
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+import { SYNC_LOCK } from '@/offline/queue-entry';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 export const UPDATE_RELOAD_FALLBACK_MS = 15_000;
@@ -36,10 +37,21 @@ export function useUpdateState(): UpdateState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/**
+ * Reloads once no replay is running in any tab or the worker (OFFLINE.md rule 10), holding the
+ * sync lock until the page unloads so that none starts here in between.
+ */
 function reloadOnce(): void {
   if (reloading) return;
   reloading = true;
-  window.location.reload();
+  if (!('locks' in navigator)) {
+    window.location.reload();
+    return;
+  }
+  void navigator.locks.request(SYNC_LOCK, () => {
+    window.location.reload();
+    return new Promise<void>(() => undefined);
+  });
 }
 
 function showWaiting(sw: ServiceWorker): void {
@@ -118,9 +130,10 @@ export function applyUpdate(): void {
       navigator.serviceWorker.addEventListener('controllerchange', reloadOnce);
       wb.messageSkipWaiting();
       // The new worker takes over once the old one has finished what it is doing (a replay, a
-      // Background Sync event). Should that take long, reload anyway: the new worker still takes
-      // over as soon as it can, and the reloaded page shows the card again while it waits.
-      setTimeout(reloadOnce, UPDATE_RELOAD_FALLBACK_MS);
+      // Background Sync event). Should that take long, reload anyway (even with a replay under
+      // way: every write is safe to send twice): the new worker still takes over as soon as it
+      // can, and the reloaded page shows the card again while it waits.
+      setTimeout(() => window.location.reload(), UPDATE_RELOAD_FALLBACK_MS);
     },
   );
 }
