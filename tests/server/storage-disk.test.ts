@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,8 +201,12 @@ describe('restart', () => {
       await second.stop();
       await removeDir(second.storageDir);
       if (dataDir) await removeDir(path.dirname(dataDir));
-      // On PostgreSQL the folder was <fixture>/.data/storage/pg-<db>; only this test makes it.
-      else await removeDir(path.join(FIXTURE_DIR, '.data'));
+      else {
+        // On PostgreSQL the folder was <fixture>/.data/storage/pg-<db>: its parents go once empty
+        // (another run of the suite on this machine may be using them).
+        for (const dir of ['.data/storage', '.data'])
+          await rmdir(path.join(FIXTURE_DIR, dir)).catch(() => undefined);
+      }
     }
   }, 120_000);
 });
