@@ -307,8 +307,12 @@ describe('no overlapping confirmed stays (database-enforced)', () => {
     );
     const won = attempts.filter((a) => a.error === null);
     expect(won).toHaveLength(1);
+    // Every loser waited for the winner and got the readable answer (409), never the constraint's
+    // bare 400 nor a deadlock.
     for (const lost of attempts.filter((a) => a.error !== null)) {
       expect(lost.error?.code).toBe('23P01');
+      expect(lost.status).toBe(409);
+      expect(lost.error?.message).toMatch(/^These dates overlap another confirmed reservation/);
     }
     const { data } = await service().from('reservations').select('id').eq('property_id', race.id);
     expect(data).toHaveLength(1);
