@@ -262,3 +262,51 @@ describe('sync_mutations: who reads it (own rows; admins all; nobody writes)', (
     expect(await recorded(managerMid)).toHaveLength(1);
   });
 });
+
+describe('retention', () => {
+  it("a user's recorded write removes that user's records older than 90 days, no one else's", async () => {
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const old = { mid: randomUUID(), user: users.manager.id, at: ago(91) };
+    const recent = { mid: randomUUID(), user: users.manager.id, at: ago(89) };
+    const others = { mid: randomUUID(), user: users.admin.id, at: ago(200) };
+    const seeded = await serviceClient()
+      .from('sync_mutations')
+      .insert(
+        [old, recent, others].map((r) => ({
+          mutation_id: r.mid,
+          table_name: 'properties',
+          row_key: villa.id,
+          operation: 'UPDATE',
+          user_id: r.user,
+          applied_at: r.at,
+        })),
+      );
+    expect(seeded.error).toBeNull();
+
+    const mid = randomUUID();
+    const write = await manager()
+      .from('properties')
+      .update({ notes: 'after retention' })
+      .eq('id', villa.id)
+      .select('id')
+      .setHeader('X-Mutation-Id', mid);
+    expect(write.data).toEqual([{ id: villa.id }]);
+
+    expect(await recorded(old.mid)).toEqual([]);
+    expect(await recorded(recent.mid)).toHaveLength(1);
+    expect(await recorded(others.mid)).toHaveLength(1);
+    expect(await recorded(mid)).toHaveLength(1);
+    // A replay of the write just made is still skipped.
+    const again = await manager()
+      .from('properties')
+      .update({ notes: 'replayed' })
+      .eq('id', villa.id)
+      .select('id')
+      .setHeader('X-Mutation-Id', mid);
+    expect(again.data).toEqual([]);
+    await serviceClient()
+      .from('sync_mutations')
+      .delete()
+      .in('mutation_id', [recent.mid, others.mid]);
+  });
+});
