@@ -603,10 +603,16 @@ test('a worker update with writes waiting: Update Now while they replay - nothin
       const card = page.getByRole('dialog', { name: 'Update Available' });
       await expect(card).toBeVisible({ timeout: 20_000 });
       const before = wire.log.length;
-      await updateNowAndReload(page, card, 30_000);
+      const clicked = Date.now();
+      // A page at work keeps sending requests through the old worker; in Chromium such an event
+      // can stop the switch to the new worker, and the page must still end up on the new one.
+      await page.evaluate(() => {
+        setInterval(() => void fetch('/_health').catch(() => undefined), 200);
+      });
+      await updateNowAndReload(page, card, 45_000);
       test.info().annotations.push({
         type: 'update',
-        description: `${before} write deliveries before Update Now, ${wire.log.length} in all`,
+        description: `${before} write deliveries before Update Now, ${wire.log.length} in all; reloaded after ${Date.now() - clicked} ms`,
       });
       expect(await waitForDrain(page)).toEqual([]);
       expect(

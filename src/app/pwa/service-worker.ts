@@ -6,7 +6,8 @@ import { Workbox } from 'workbox-window';
 import { SYNC_LOCK } from '@/offline/queue-entry';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
-export const UPDATE_RELOAD_FALLBACK_MS = 15_000;
+/** After Update Now and any running replay, how long the page waits for the new worker. */
+export const UPDATE_RELOAD_FALLBACK_MS = 5_000;
 
 export interface UpdateState {
   /** Show the Update card. */
@@ -20,6 +21,7 @@ let state: UpdateState = { available: false, waiting: false };
 let wb: Workbox | null = null;
 let started = false;
 let reloading = false;
+let reloadAsked = false;
 /** The waiting worker the card was shown for: Later holds until a newer one waits. */
 let announced: ServiceWorker | null = null;
 
@@ -37,19 +39,38 @@ export function useUpdateState(): UpdateState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/** How long a reload may take before it is asked again (this document still being here). */
+export const RELOAD_RETRY_MS = 5_000;
+
+/**
+ * Reloads the page once, whatever asks for it, and asks again while this document is still here
+ * after RELOAD_RETRY_MS: in Chromium a reload that starts while the old worker is being replaced
+ * can be left waiting forever (its request went to the worker that was stopped); the next one
+ * goes to the new worker.
+ */
+function reloadNow(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+  setInterval(() => {
+    console.info('Reload still pending: asking again');
+    window.location.reload();
+  }, RELOAD_RETRY_MS);
+}
+
 /**
  * Reloads once no replay is running in any tab or the worker (OFFLINE.md rule 10), holding the
  * sync lock until the page unloads so that none starts here in between.
  */
-function reloadOnce(): void {
-  if (reloading) return;
-  reloading = true;
+function reloadWhenIdle(): void {
+  if (reloadAsked) return;
+  reloadAsked = true;
   if (!('locks' in navigator)) {
-    window.location.reload();
+    reloadNow();
     return;
   }
   void navigator.locks.request(SYNC_LOCK, () => {
-    window.location.reload();
+    reloadNow();
     return new Promise<void>(() => undefined);
   });
 }
@@ -83,7 +104,7 @@ export function startServiceWorker(): void {
   navigator.serviceWorker.addEventListener(
     'message',
     (e: MessageEvent<{ type?: string } | null>) => {
-      if (e.data?.type === 'SW_UPDATED' && !reloading) {
+      if (e.data?.type === 'SW_UPDATED' && !reloading && !reloadAsked) {
         console.info('Service worker updated');
         set({ available: true });
       }
@@ -123,17 +144,21 @@ export function applyUpdate(): void {
     (registration) => {
       if (!wb || !registration?.waiting) {
         // SW_UPDATED: the new worker already controls the page; only the page is old.
-        reloadOnce();
+        reloadWhenIdle();
         return;
       }
-      wb.addEventListener('controlling', reloadOnce);
-      navigator.serviceWorker.addEventListener('controllerchange', reloadOnce);
+      wb.addEventListener('controlling', reloadWhenIdle);
+      navigator.serviceWorker.addEventListener('controllerchange', reloadWhenIdle);
       wb.messageSkipWaiting();
-      // The new worker takes over once the old one has finished what it is doing (a replay, a
-      // Background Sync event). Should that take long, reload anyway (even with a replay under
-      // way: every write is safe to send twice): the new worker still takes over as soon as it
-      // can, and the reloaded page shows the card again while it waits.
-      setTimeout(() => window.location.reload(), UPDATE_RELOAD_FALLBACK_MS);
+      // The new worker asks to take over once no replay runs. Chromium then stops the old worker,
+      // and gives up if an event (a fetch of this page, say) starts it again meanwhile; only a
+      // navigation tries again. So once no replay runs, the page waits a few seconds for the
+      // switch and then reloads anyway: the navigation lets the new worker take over.
+      const noReplay =
+        'locks' in navigator
+          ? navigator.locks.request(SYNC_LOCK, () => undefined)
+          : Promise.resolve(undefined);
+      void noReplay.then(() => setTimeout(reloadNow, UPDATE_RELOAD_FALLBACK_MS));
     },
   );
 }
