@@ -284,26 +284,21 @@ describe('retention', () => {
     expect(seeded.error).toBeNull();
 
     const mid = randomUUID();
-    const write = await manager()
-      .from('properties')
-      .update({ notes: 'after retention' })
-      .eq('id', villa.id)
-      .select('id')
-      .setHeader('X-Mutation-Id', mid);
-    expect(write.data).toEqual([{ id: villa.id }]);
+    const send = (notes: string) =>
+      manager()
+        .from('properties')
+        .update({ notes })
+        .eq('id', villa.id)
+        .select('id')
+        .setHeader('X-Mutation-Id', mid);
+    expect((await send('after retention')).data).toEqual([{ id: villa.id }]);
 
     expect(await recorded(old.mid)).toEqual([]);
     expect(await recorded(recent.mid)).toHaveLength(1);
     expect(await recorded(others.mid)).toHaveLength(1);
     expect(await recorded(mid)).toHaveLength(1);
     // A replay of the write just made is still skipped.
-    const again = await manager()
-      .from('properties')
-      .update({ notes: 'replayed' })
-      .eq('id', villa.id)
-      .select('id')
-      .setHeader('X-Mutation-Id', mid);
-    expect(again.data).toEqual([]);
+    expect((await send('replayed')).data).toEqual([]);
     await serviceClient()
       .from('sync_mutations')
       .delete()
