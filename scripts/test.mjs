@@ -45,8 +45,10 @@ function check(name, cmd, args) {
   totals[ok ? 'passed' : 'failed'] += 1;
 }
 
-function firstLine(messages = []) {
-  return (messages.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
+/** Keeps one failed (or, `flaky`, passed-on-retry) test for the summary, with its first error line. */
+function failed(step, flaky, where, messages = []) {
+  const first = (messages.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
+  failures.push(`${step}${flaky ? ' (flaky, passed on retry)' : ''}: ${where}: ${first}`);
 }
 
 function vitest(name, project, env = {}) {
@@ -76,12 +78,10 @@ function vitest(name, project, env = {}) {
       // A test that passed with failure messages failed first and passed on its retry (CI).
       const flaky = t.status === 'passed' && t.failureMessages.length > 0;
       if (t.status === 'failed' || flaky)
-        failures.push(
-          `${name}${flaky ? ' (flaky, passed on retry)' : ''}: ${where} › ${t.fullName}: ${firstLine(t.failureMessages)}`,
-        );
+        failed(name, flaky, `${where} › ${t.fullName}`, t.failureMessages);
     }
     if (suite.status === 'failed' && suite.assertionResults.length === 0)
-      failures.push(`${name}: ${where}: ${firstLine([suite.message])}`);
+      failed(name, false, where, [suite.message]);
   }
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
@@ -118,12 +118,13 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests)
-          if (t.status === 'unexpected' || t.status === 'flaky') {
-            const errors = t.results.map((x) => x.error?.message).filter(Boolean);
-            failures.push(
-              `e2e${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(errors)}`,
+          if (t.status === 'unexpected' || t.status === 'flaky')
+            failed(
+              'e2e',
+              t.status === 'flaky',
+              `${spec.file}:${spec.line} › ${spec.title}`,
+              t.results.map((x) => x.error?.message),
             );
-          }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of report.suites ?? []) walk(suite);

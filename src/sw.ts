@@ -18,7 +18,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { listEntries, queueSize, toQueuedRequest } from './offline/queue';
-import { SYNC_LOCK, SYNC_TAG } from './offline/queue-entry';
+import { SYNC_TAG, whenNoReplay } from './offline/queue-entry';
 import { replayQueue } from './offline/replay';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -180,7 +180,7 @@ self.addEventListener('message', (event) => {
       // which waits for the old worker's events, and replays would be kept waiting meanwhile.
       event.waitUntil(
         (async () => {
-          await navigator.locks.request(SYNC_LOCK, () => undefined);
+          await whenNoReplay();
           log('skip waiting');
           await self.skipWaiting();
         })(),

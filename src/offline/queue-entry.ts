@@ -70,6 +70,12 @@ export interface QueuedRequest {
 
 /** The name of the Web Lock replay runs under, shared by the page and the worker (rule 3). */
 export const SYNC_LOCK = 'arivia-ops-sync';
+
+/** Resolves once no replay holds SYNC_LOCK (at once where Web Locks are missing). */
+export async function whenNoReplay(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return;
+  await navigator.locks.request(SYNC_LOCK, () => undefined);
+}
 /** BroadcastChannel on which every context says the queue changed or an entry was settled. */
 export const SYNC_CHANNEL = 'arivia-ops-sync';
 /** Background Sync tag. */

@@ -3,7 +3,7 @@
 // worker is waiting or the worker says SW_UPDATED. Lifecycle and failures go to the console only.
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
-import { SYNC_LOCK } from '@/offline/queue-entry';
+import { SYNC_LOCK, whenNoReplay } from '@/offline/queue-entry';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** After Update Now and any running replay, how long the page waits for the new worker. */
@@ -154,11 +154,7 @@ export function applyUpdate(): void {
       // and gives up if an event (a fetch of this page, say) starts it again meanwhile; only a
       // navigation tries again. So once no replay runs, the page waits a few seconds for the
       // switch and then reloads anyway: the navigation lets the new worker take over.
-      const noReplay =
-        'locks' in navigator
-          ? navigator.locks.request(SYNC_LOCK, () => undefined)
-          : Promise.resolve(undefined);
-      void noReplay.then(() => setTimeout(reloadNow, UPDATE_RELOAD_FALLBACK_MS));
+      void whenNoReplay().then(() => setTimeout(reloadNow, UPDATE_RELOAD_FALLBACK_MS));
     },
   );
 }
