@@ -14,6 +14,482 @@ export type Database = {
   }
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          after: Json | null
+          at: string
+          before: Json | null
+          entity: string
+          entity_id: string | null
+          id: number
+          subject_user_id: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity: string
+          entity_id?: string | null
+          id?: never
+          subject_user_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity?: string
+          entity_id?: string | null
+          id?: never
+          subject_user_id?: string | null
+        }
+        Relationships: []
+      }
+      checklist_template_versions: {
+        Row: {
+          content: Json
+          created_at: string
+          created_by: string | null
+          id: string
+          item_count: number
+          template_id: string
+          version: number
+        }
+        Insert: {
+          content: Json
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_count?: number
+          template_id: string
+          version?: number
+        }
+        Update: {
+          content?: Json
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_count?: number
+          template_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checklist_template_versions_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checklist_template_versions_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "checklist_templates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      checklist_templates: {
+        Row: {
+          archived: boolean
+          created_at: string
+          created_by: string | null
+          current_version: number
+          current_version_id: string | null
+          description: string
+          id: string
+          name: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          archived?: boolean
+          created_at?: string
+          created_by?: string | null
+          current_version?: number
+          current_version_id?: string | null
+          description?: string
+          id?: string
+          name: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          archived?: boolean
+          created_at?: string
+          created_by?: string | null
+          current_version?: number
+          current_version_id?: string | null
+          description?: string
+          id?: string
+          name?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checklist_templates_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checklist_templates_current_version_fkey"
+            columns: ["current_version_id"]
+            isOneToOne: false
+            referencedRelation: "checklist_template_versions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checklist_templates_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      cleaning_task_activity: {
+        Row: {
+          action: string
+          actor_id: string | null
+          at: string
+          details: Json
+          from_status:
+            Database["public"]["Enums"]["cleaning_task_status"] | null
+          id: string
+          task_id: string
+          to_status: Database["public"]["Enums"]["cleaning_task_status"] | null
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          at?: string
+          details?: Json
+          from_status?:
+            Database["public"]["Enums"]["cleaning_task_status"] | null
+          id?: string
+          task_id: string
+          to_status?: Database["public"]["Enums"]["cleaning_task_status"] | null
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          at?: string
+          details?: Json
+          from_status?:
+            Database["public"]["Enums"]["cleaning_task_status"] | null
+          id?: string
+          task_id?: string
+          to_status?: Database["public"]["Enums"]["cleaning_task_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_task_activity_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_task_activity_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      cleaning_task_assignees: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          task_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          task_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          task_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_task_assignees_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_task_assignees_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_task_assignees_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      cleaning_tasks: {
+        Row: {
+          checklist_version_id: string | null
+          cleaning_type_id: string
+          created_at: string
+          created_by: string | null
+          day: string
+          due_at: string
+          estimated_minutes: number
+          finished_at: string | null
+          flag_reason: string | null
+          flagged: boolean
+          guests_arriving: number | null
+          id: string
+          inspected_at: string | null
+          inspected_by: string | null
+          inspection_required: boolean
+          next_check_in: string | null
+          notes: string
+          priority: Database["public"]["Enums"]["cleaning_task_priority"]
+          property_id: string
+          same_day: boolean
+          started_at: string | null
+          status: Database["public"]["Enums"]["cleaning_task_status"]
+          turnover_for: string | null
+          updated_at: string
+          updated_by: string | null
+          version: number
+          window_start: string
+        }
+        Insert: {
+          checklist_version_id?: string | null
+          cleaning_type_id: string
+          created_at?: string
+          created_by?: string | null
+          day: string
+          due_at: string
+          estimated_minutes: number
+          finished_at?: string | null
+          flag_reason?: string | null
+          flagged?: boolean
+          guests_arriving?: number | null
+          id?: string
+          inspected_at?: string | null
+          inspected_by?: string | null
+          inspection_required: boolean
+          next_check_in?: string | null
+          notes?: string
+          priority?: Database["public"]["Enums"]["cleaning_task_priority"]
+          property_id: string
+          same_day?: boolean
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["cleaning_task_status"]
+          turnover_for?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          window_start: string
+        }
+        Update: {
+          checklist_version_id?: string | null
+          cleaning_type_id?: string
+          created_at?: string
+          created_by?: string | null
+          day?: string
+          due_at?: string
+          estimated_minutes?: number
+          finished_at?: string | null
+          flag_reason?: string | null
+          flagged?: boolean
+          guests_arriving?: number | null
+          id?: string
+          inspected_at?: string | null
+          inspected_by?: string | null
+          inspection_required?: boolean
+          next_check_in?: string | null
+          notes?: string
+          priority?: Database["public"]["Enums"]["cleaning_task_priority"]
+          property_id?: string
+          same_day?: boolean
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["cleaning_task_status"]
+          turnover_for?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          window_start?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_tasks_checklist_version_id_fkey"
+            columns: ["checklist_version_id"]
+            isOneToOne: false
+            referencedRelation: "checklist_template_versions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_cleaning_type_id_fkey"
+            columns: ["cleaning_type_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_inspected_by_fkey"
+            columns: ["inspected_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_turnover_for_fkey"
+            columns: ["turnover_for"]
+            isOneToOne: true
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      cleaning_types: {
+        Row: {
+          archived: boolean
+          code: string | null
+          color: string
+          created_at: string
+          created_by: string | null
+          default_template_id: string | null
+          id: string
+          inspection_required: boolean
+          minutes_by_bedrooms: number[]
+          name: string
+          position: number
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          archived?: boolean
+          code?: string | null
+          color?: string
+          created_at?: string
+          created_by?: string | null
+          default_template_id?: string | null
+          id?: string
+          inspection_required?: boolean
+          minutes_by_bedrooms?: number[]
+          name: string
+          position?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          archived?: boolean
+          code?: string | null
+          color?: string
+          created_at?: string
+          created_by?: string | null
+          default_template_id?: string | null
+          id?: string
+          inspection_required?: boolean
+          minutes_by_bedrooms?: number[]
+          name?: string
+          position?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_types_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_types_default_template_id_fkey"
+            columns: ["default_template_id"]
+            isOneToOne: false
+            referencedRelation: "checklist_templates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_types_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      client_events: {
+        Row: {
+          code: string
+          created_at: string
+          id: number
+          kind: string
+          user_id: string | null
+        }
+        Insert: {
+          code?: string
+          created_at?: string
+          id?: never
+          kind: string
+          user_id?: string | null
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          id?: never
+          kind?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       custom_permissions: {
         Row: {
           created_at: string
@@ -257,6 +733,111 @@ export type Database = {
           },
           {
             foreignKeyName: "property_access_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      property_cleaning_overrides: {
+        Row: {
+          cleaning_type_id: string
+          id: string
+          inspection_required: boolean | null
+          minutes: number | null
+          property_id: string
+          template_id: string | null
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          cleaning_type_id: string
+          id?: string
+          inspection_required?: boolean | null
+          minutes?: number | null
+          property_id: string
+          template_id?: string | null
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          cleaning_type_id?: string
+          id?: string
+          inspection_required?: boolean | null
+          minutes?: number | null
+          property_id?: string
+          template_id?: string | null
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "property_cleaning_overrides_cleaning_type_id_fkey"
+            columns: ["cleaning_type_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_cleaning_overrides_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_cleaning_overrides_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "checklist_templates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_cleaning_overrides_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      property_housekeeping: {
+        Row: {
+          default_housekeeper_id: string | null
+          property_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          default_housekeeper_id?: string | null
+          property_id: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          default_housekeeper_id?: string | null
+          property_id?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "property_housekeeping_default_housekeeper_id_fkey"
+            columns: ["default_housekeeper_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_housekeeping_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: true
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "property_housekeeping_updated_by_fkey"
             columns: ["updated_by"]
             isOneToOne: false
             referencedRelation: "profiles"
@@ -618,6 +1199,80 @@ export type Database = {
         }
         Relationships: []
       }
+      system_settings: {
+        Row: {
+          company_name: string
+          currency: string
+          default_check_in_time: string
+          default_check_out_time: string
+          id: boolean
+          support_email: string
+          time_zone: string
+          updated_at: string
+          updated_by: string | null
+          week_start: number
+        }
+        Insert: {
+          company_name?: string
+          currency?: string
+          default_check_in_time?: string
+          default_check_out_time?: string
+          id?: boolean
+          support_email?: string
+          time_zone?: string
+          updated_at?: string
+          updated_by?: string | null
+          week_start?: number
+        }
+        Update: {
+          company_name?: string
+          currency?: string
+          default_check_in_time?: string
+          default_check_out_time?: string
+          id?: boolean
+          support_email?: string
+          time_zone?: string
+          updated_at?: string
+          updated_by?: string | null
+          week_start?: number
+        }
+        Relationships: []
+      }
+      turnover_rules: {
+        Row: {
+          enabled: boolean
+          fallback_window_hours: number
+          flag_same_day: boolean
+          id: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          enabled?: boolean
+          fallback_window_hours?: number
+          flag_same_day?: boolean
+          id?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          enabled?: boolean
+          fallback_window_hours?: number
+          flag_same_day?: boolean
+          id?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "turnover_rules_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_roles: {
         Row: {
           created_at: string
@@ -651,8 +1306,48 @@ export type Database = {
           },
         ]
       }
+      web_vitals: {
+        Row: {
+          created_at: string
+          id: number
+          name: string
+          page: string
+          user_id: string
+          value: number
+        }
+        Insert: {
+          created_at?: string
+          id?: never
+          name: string
+          page: string
+          user_id?: string
+          value: number
+        }
+        Update: {
+          created_at?: string
+          id?: never
+          name?: string
+          page?: string
+          user_id?: string
+          value?: number
+        }
+        Relationships: []
+      }
     }
     Views: {
+      admin_accounts: {
+        Row: {
+          created_at: string | null
+          email: string | null
+          full_name: string | null
+          id: string | null
+          last_sign_in_at: string | null
+          roles: string[] | null
+          status: string | null
+        }
+
+        Relationships: []
+      }
       property_overview: {
         Row: {
           address: string | null
@@ -673,6 +1368,7 @@ export type Database = {
           name: string | null
           next_check_in: string | null
           next_check_out: string | null
+          not_ready_due_at: string | null
           not_ready_reasons: string[] | null
           notes: string | null
           occupied: boolean | null
@@ -680,6 +1376,7 @@ export type Database = {
           owner_name: string | null
           owner_phone: string | null
           status: Database["public"]["Enums"]["property_status"] | null
+          turnover_task_id: string | null
           type: Database["public"]["Enums"]["property_type"] | null
           updated_at: string | null
           updated_by: string | null
@@ -703,6 +1400,7 @@ export type Database = {
           name?: string | null
           next_check_in?: never
           next_check_out?: never
+          not_ready_due_at?: never
           not_ready_reasons?: never
           notes?: string | null
           occupied?: never
@@ -710,6 +1408,7 @@ export type Database = {
           owner_name?: string | null
           owner_phone?: string | null
           status?: Database["public"]["Enums"]["property_status"] | null
+          turnover_task_id?: never
           type?: Database["public"]["Enums"]["property_type"] | null
           updated_at?: string | null
           updated_by?: string | null
@@ -733,6 +1432,7 @@ export type Database = {
           name?: string | null
           next_check_in?: never
           next_check_out?: never
+          not_ready_due_at?: never
           not_ready_reasons?: never
           notes?: string | null
           occupied?: never
@@ -740,6 +1440,7 @@ export type Database = {
           owner_name?: string | null
           owner_phone?: string | null
           status?: Database["public"]["Enums"]["property_status"] | null
+          turnover_task_id?: never
           type?: Database["public"]["Enums"]["property_type"] | null
           updated_at?: string | null
           updated_by?: string | null
@@ -748,6 +1449,37 @@ export type Database = {
       }
     }
     Functions: {
+      admin_delete_user: { Args: { p_user: string }; Returns: string }
+      admin_health: { Args: never; Returns: Json }
+      admin_list_users: {
+        Args: {
+          p_desc?: boolean
+          p_filter?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_sort?: string
+        }
+        Returns: Json
+      }
+      admin_note_account_created: {
+        Args: { p_invited: boolean; p_user: string }
+        Returns: undefined
+      }
+      admin_user_access: { Args: { p_user: string }; Returns: Json }
+      admin_user_has_history: { Args: { p_user: string }; Returns: boolean }
+      admin_waiting_count: { Args: never; Returns: number }
+      audit_write: {
+        Args: {
+          p_action: string
+          p_after: Json
+          p_before: Json
+          p_entity: string
+          p_entity_id: string
+          p_subject: string
+        }
+        Returns: undefined
+      }
       company_time_zone: { Args: never; Returns: string }
       custom_permissions_map: { Args: { uid: string }; Returns: Json }
       default_check_in_time: { Args: never; Returns: string }
@@ -766,14 +1498,87 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean }
       is_manager_or_admin: { Args: never; Returns: boolean }
       my_permissions: { Args: never; Returns: string[] }
+      other_active_admin_exists: {
+        Args: { except_user: string }
+        Returns: boolean
+      }
       property_has_history: { Args: { property_id: string }; Returns: boolean }
       property_readiness: {
         Args: { property_id: string }
         Returns: { ready: boolean; reasons: string[] }[]
       }
+      require_permission: {
+        Args: { permission_key: string }
+        Returns: undefined
+      }
+      reservation_slot_lock: {
+        Args: { property_id: string }
+        Returns: undefined
+      }
+      staff_directory: {
+        Args: never
+        Returns: {
+          id: string
+          full_name: string
+          avatar_url: string
+          roles: string[]
+        }[]
+      }
+      transition_cleaning_task: {
+        Args: {
+          from_version: number
+          note?: string
+          task_id: string
+          to_status: Database["public"]["Enums"]["cleaning_task_status"]
+        }
+        Returns: {
+          checklist_version_id: string | null
+          cleaning_type_id: string
+          created_at: string
+          created_by: string | null
+          day: string
+          due_at: string
+          estimated_minutes: number
+          finished_at: string | null
+          flag_reason: string | null
+          flagged: boolean
+          guests_arriving: number | null
+          id: string
+          inspected_at: string | null
+          inspected_by: string | null
+          inspection_required: boolean
+          next_check_in: string | null
+          notes: string
+          priority: Database["public"]["Enums"]["cleaning_task_priority"]
+          property_id: string
+          same_day: boolean
+          started_at: string | null
+          status: Database["public"]["Enums"]["cleaning_task_status"]
+          turnover_for: string | null
+          updated_at: string
+          updated_by: string | null
+          version: number
+          window_start: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "cleaning_tasks"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      user_has_history: { Args: { p_user: string }; Returns: boolean }
       user_permissions: { Args: { uid?: string }; Returns: string[] }
     }
     Enums: {
+      cleaning_task_priority: "low" | "normal" | "high" | "urgent"
+      cleaning_task_status:
+        | "scheduled"
+        | "in_progress"
+        | "done"
+        | "inspected"
+        | "skipped"
+        | "cancelled"
       property_status: "active" | "inactive"
       property_type: "villa" | "house" | "apartment" | "suite" | "studio"
       reservation_source: "direct" | "airbnb" | "booking" | "vrbo" | "other"
@@ -902,6 +1707,15 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      cleaning_task_priority: ["low", "normal", "high", "urgent"],
+      cleaning_task_status: [
+        "scheduled",
+        "in_progress",
+        "done",
+        "inspected",
+        "skipped",
+        "cancelled",
+      ],
       property_status: ["active", "inactive"],
       property_type: ["villa", "house", "apartment", "suite", "studio"],
       reservation_source: ["direct", "airbnb", "booking", "vrbo", "other"],

@@ -209,6 +209,36 @@ describe('a replayed write is applied once', () => {
     expect(bad.error?.message).toBe('X-Mutation-Id must be a UUID');
   });
 
+  it("another user's write reusing a recorded id is applied as that user's own write", async () => {
+    const mid = randomUUID();
+    const write = (client: Client, notes: string) =>
+      client
+        .from('properties')
+        .update({ notes })
+        .eq('id', villa.id)
+        .select('notes')
+        .setHeader('X-Mutation-Id', mid);
+    expect((await write(manager(), 'the manager’s write')).data).toEqual([
+      { notes: 'the manager’s write' },
+    ]);
+    // The admin's phone sends its own write under the same id: it is not a replay of hers.
+    expect((await write(users.admin.client, 'the admin’s write')).data).toEqual([
+      { notes: 'the admin’s write' },
+    ]);
+    const { data } = await serviceClient()
+      .from('properties')
+      .select('notes')
+      .eq('id', villa.id)
+      .single();
+    expect(data?.notes).toBe('the admin’s write');
+    expect(
+      (await recorded(mid)).map((r) => r.user_id).sort((a, b) => (a ?? '').localeCompare(b ?? '')),
+    ).toEqual([users.manager.id, users.admin.id].sort());
+    // Each user's own replay is still skipped.
+    expect((await write(manager(), 'the manager’s write')).data).toEqual([]);
+    expect((await write(users.admin.client, 'the admin’s write')).data).toEqual([]);
+  });
+
   it('a refused write records nothing (the record is in the same transaction)', async () => {
     const mid = randomUUID();
     const res = await users.housekeeper.client
