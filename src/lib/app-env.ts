@@ -4,3 +4,6 @@
 import { parseEnv } from './env';
 
 export const env = parseEnv(import.meta.env);
+
+/** Where supabase-js keeps the session (supabase.ts configures the client with it). */
+export const AUTH_STORAGE_KEY = `sb-${env.supabaseProjectId}-auth-token`;

@@ -2,12 +2,9 @@
 // sign-out): the sign-in screen renders without waiting for supabase-js (~56 KB gzip), which
 // loads in parallel - or, for a visitor with no session, once the first screen is up - and is
 // then shared by every caller.
-import { env } from './app-env';
+import { AUTH_STORAGE_KEY } from './app-env';
 import { initialAuthRedirect } from './initial-auth-redirect';
 import type { AppSupabaseClient } from './supabase';
-
-/** Where supabase-js keeps the session (supabase.ts configures the client with it). */
-export const AUTH_STORAGE_KEY = `sb-${env.supabaseProjectId}-auth-token`;
 
 let client: Promise<AppSupabaseClient> | null = null;
 

@@ -3,8 +3,7 @@
 // (supabase-client.ts) so supabase-js loads right after the first paint instead of before it.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { env } from './app-env';
-import { AUTH_STORAGE_KEY } from './supabase-client';
+import { AUTH_STORAGE_KEY, env } from './app-env';
 
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
   // postgrest-js would retry a failed read 3 times over 7 s before answering; TanStack Query

@@ -5,7 +5,7 @@
 // with a fresh token, and the server's RLS decides when it arrives.
 import type { Session } from '@supabase/supabase-js';
 import { isNetworkError } from '@/offline/network-error';
-import { AUTH_STORAGE_KEY } from '../supabase-client';
+import { AUTH_STORAGE_KEY } from '../app-env';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
 
