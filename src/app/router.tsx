@@ -11,7 +11,7 @@ import { RouteError } from './route-error';
 /** Child path of a route table entry, relative to '/'. */
 const rel = (p: { path: string }) => p.path.replace(/^\//, '');
 
-const PROPERTY_FORM_PERMISSIONS = ['properties.view', 'properties.manage'];
+const PROPERTY_FORM_PERMISSIONS = ['properties.view', 'properties.manage'] as const;
 
 const managerRoutes: RouteObject[] = [
   {

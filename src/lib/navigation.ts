@@ -20,7 +20,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { paths, type Access } from './paths';
-import { canAccess, hasPermission } from './permissions';
+import { canAccess, hasPermission, type PermissionKey } from './permissions';
 
 export interface NavArea {
   key: string;
@@ -29,7 +29,7 @@ export interface NavArea {
   path: string;
   icon: LucideIcon;
   access: Access;
-  permission?: string;
+  permission?: PermissionKey;
 }
 
 export interface NavGroup {
@@ -41,7 +41,7 @@ function area(
   key: keyof typeof paths,
   icon: LucideIcon,
   description: string,
-  permission?: string,
+  permission?: PermissionKey,
 ): NavArea {
   const p = paths[key];
   return { key, title: p.title, path: p.path, access: p.access, icon, description, permission };

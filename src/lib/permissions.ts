@@ -1,10 +1,10 @@
 // Roles and permission keys on the client (SEED-SPEC.md §3-§6, ARCHITECTURE.md "One resolution,
 // two places"). The database resolves a user's keys (public.my_permissions()); these pure helpers
 // mirror that resolution and answer the UI's questions. RLS is the real enforcement.
+import type { PermissionKey, SystemRole } from './access-catalogue';
 import type { Access } from './paths';
 
-export const ROLES = ['admin', 'manager', 'housekeeper', 'technician'] as const;
-export type SystemRole = (typeof ROLES)[number];
+export type { PermissionKey, SystemRole };
 
 export const ROLE_LABELS: Record<SystemRole, string> = {
   admin: 'Admin',
@@ -18,12 +18,12 @@ export function roleLabel(role: string): string {
 }
 
 /** Exact match against the loaded role names, as the spec's role check. */
-export function hasRole(roles: readonly string[], role: string): boolean {
+export function hasRole(roles: readonly string[], role: SystemRole): boolean {
   return roles.includes(role);
 }
 
 /** Does a user with these roles pass a guard asking for `required`? Admin passes manager guards. */
-export function meetsRole(roles: readonly string[], required: string): boolean {
+export function meetsRole(roles: readonly string[], required: SystemRole): boolean {
   if (hasRole(roles, required)) return true;
   return required === 'manager' && hasRole(roles, 'admin');
 }
@@ -41,46 +41,28 @@ export function canAccess(access: Access, signedIn: boolean, roles: readonly str
   }
 }
 
-export interface RoleGrant {
-  permission_key: string;
-  granted: boolean;
-}
-
-/**
- * The resolution rule: start from the keys granted to the user's roles, then apply the per-user
- * overrides (true adds a key, false removes it), so overrides win. Sorted, without duplicates.
- */
-export function resolvePermissions(
-  roleGrants: readonly RoleGrant[],
-  overrides: Readonly<Record<string, boolean>> = {},
-): string[] {
-  const keys = new Set(roleGrants.filter((g) => g.granted).map((g) => g.permission_key));
-  for (const [key, granted] of Object.entries(overrides)) {
-    if (granted) keys.add(key);
-    else keys.delete(key);
-  }
-  return [...keys].sort();
-}
-
-export function hasPermission(permissions: readonly string[], key: string): boolean {
+export function hasPermission(permissions: readonly string[], key: PermissionKey): boolean {
   return permissions.includes(key);
 }
 
 export function hasAllPermissions(
   permissions: readonly string[],
-  keys: readonly string[],
+  keys: readonly PermissionKey[],
 ): boolean {
   return keys.every((k) => permissions.includes(k));
 }
 
-export function hasAnyPermission(permissions: readonly string[], keys: readonly string[]): boolean {
+export function hasAnyPermission(
+  permissions: readonly string[],
+  keys: readonly PermissionKey[],
+): boolean {
   return keys.some((k) => permissions.includes(k));
 }
 
 export function missingPermissions(
   permissions: readonly string[],
-  keys: readonly string[],
-): string[] {
+  keys: readonly PermissionKey[],
+): PermissionKey[] {
   return keys.filter((k) => !permissions.includes(k));
 }
 
@@ -94,14 +76,17 @@ export class PermissionError extends Error {
 }
 
 /** Throws 'Permission denied: {permission}' when the key is not held. */
-export function assertPermission(permissions: readonly string[], key: string): void {
+export function assertPermission(permissions: readonly string[], key: PermissionKey): void {
   if (!hasPermission(permissions, key)) {
     throw new PermissionError(`Permission denied: ${key}`, [key]);
   }
 }
 
 /** Throws 'Missing permissions: {keys}' naming every key of the list that is not held. */
-export function assertPermissions(permissions: readonly string[], keys: readonly string[]): void {
+export function assertPermissions(
+  permissions: readonly string[],
+  keys: readonly PermissionKey[],
+): void {
   const missing = missingPermissions(permissions, keys);
   if (missing.length > 0) {
     throw new PermissionError(`Missing permissions: ${missing.join(', ')}`, missing);
@@ -116,9 +101,9 @@ export interface GuardState {
 }
 
 export interface GuardRequirement {
-  role?: string;
-  permission?: string;
-  permissions?: readonly string[];
+  role?: SystemRole;
+  permission?: PermissionKey;
+  permissions?: readonly PermissionKey[];
 }
 
 export type GuardOutcome =

@@ -1,7 +1,7 @@
 // The sidebar remembers expanded / collapsed in the cookie `sidebar:state` for 7 days
-// (SEED-SPEC.md §4, §9); the shadcn sidebar writes it, the layout reads it back on load.
-export const SIDEBAR_COOKIE = 'sidebar:state';
-export const SIDEBAR_COOKIE_MAX_AGE_S = 604800;
+// (SEED-SPEC.md §4, §9); the shadcn sidebar writes it (with its own max-age), the layout reads it
+// back on load.
+const SIDEBAR_COOKIE = 'sidebar:state';
 
 /** true / false from a document.cookie string; undefined when the cookie is absent. */
 export function readSidebarCookie(cookie: string): boolean | undefined {

@@ -112,23 +112,6 @@ export function deleteRow(table: string, id: string, label: string): Write {
   };
 }
 
-/** Calls an SQL function that records the mutation id itself (for non-idempotent writes). */
-export function callRpc(
-  fn: string,
-  args: Record<string, unknown>,
-  label: string,
-  rowId?: string,
-): Write {
-  return {
-    target: { kind: 'rpc', name: fn, ...(rowId ? { rowId } : {}) },
-    label,
-    method: 'POST',
-    path: `/rest/v1/rpc/${encodeURIComponent(fn)}`,
-    headers: { ...JSON_HEADERS, Prefer: 'return=minimal' },
-    body: JSON.stringify(args),
-  };
-}
-
 /** A file kept as a blob until it is uploaded to its deterministic path, overwriting a partial one. */
 export function uploadObject(bucket: string, objectPath: string, file: Blob, label: string): Write {
   const encoded = objectPath.split('/').map(encodeURIComponent).join('/');

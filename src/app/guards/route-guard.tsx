@@ -8,12 +8,12 @@ import { PageSpinner } from '@/components/page-spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/paths';
-import { evaluateGuard } from '@/lib/permissions';
+import { evaluateGuard, type PermissionKey, type SystemRole } from '@/lib/permissions';
 
 export interface RouteGuardProps {
-  role?: string;
-  permission?: string;
-  permissions?: readonly string[];
+  role?: SystemRole;
+  permission?: PermissionKey;
+  permissions?: readonly PermissionKey[];
   redirectTo?: string;
   children?: ReactNode;
 }

@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
+import type { PermissionKey, SystemRole } from '../access-catalogue';
 import type { Profile } from '../supabase';
 
 export interface AuthState {
@@ -14,12 +15,12 @@ export interface AuthState {
   loading: boolean;
   /** The session came from a password-recovery link. */
   isPasswordRecovery: boolean;
-  hasRole: (role: string) => boolean;
-  hasPermission: (key: string) => boolean;
-  hasAllPermissions: (keys: readonly string[]) => boolean;
-  hasAnyPermission: (keys: readonly string[]) => boolean;
-  assertPermission: (key: string) => void;
-  assertPermissions: (keys: readonly string[]) => void;
+  hasRole: (role: SystemRole) => boolean;
+  hasPermission: (key: PermissionKey) => boolean;
+  hasAllPermissions: (keys: readonly PermissionKey[]) => boolean;
+  hasAnyPermission: (keys: readonly PermissionKey[]) => boolean;
+  assertPermission: (key: PermissionKey) => void;
+  assertPermissions: (keys: readonly PermissionKey[]) => void;
   /** Refresh the session, then reload profile, roles and permissions. */
   refresh: () => Promise<void>;
   /** Ends the session (use useSignOut, which adds the toasts and the navigation). */
