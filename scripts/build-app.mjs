@@ -1,7 +1,7 @@
 // Builds the PWA for the local backend when its sources changed since the last build.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './ensure-deps.mjs';
 
@@ -20,18 +20,54 @@ function fingerprint(env) {
   return h.digest('hex');
 }
 
-/** env: the VITE_* variables baked into the build. Returns the dist folder. */
-export function buildApp(env, outDir = 'dist') {
+/** Where the build for `env` goes, and whether the one there is current. */
+function target(env, outDir) {
   const dist = path.join(ROOT, outDir);
   const stampFile = path.join(dist, '.build-stamp');
   const stamp = fingerprint({ env, outDir });
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return dist;
+  const current = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+  return { dist, current, done: () => writeFileSync(stampFile, stamp) };
+}
+
+/** env: the VITE_* variables baked into the build. Returns the dist folder. */
+export function buildApp(env, outDir = 'dist') {
+  const t = target(env, outDir);
+  if (t.current) return t.dist;
   console.log('Building the app…');
   execSync(`npx vite build --outDir ${outDir} --emptyOutDir`, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },
   });
-  writeFileSync(stampFile, stamp);
-  return dist;
+  t.done();
+  return t.dist;
+}
+
+/**
+ * buildApp without blocking: the caller keeps handling signals during the build and may stop it
+ * with `onChild(child)` -> child.kill(). `nodeArgs` go before vite (e.g. a preload).
+ */
+export async function buildAppAsync(env, outDir = 'dist', { nodeArgs = [], onChild } = {}) {
+  const t = target(env, outDir);
+  if (t.current) return t.dist;
+  console.log('Building the app…');
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: ROOT, stdio: ['pipe', 'ignore', 'inherit'], env: { ...process.env, ...env } },
+  );
+  onChild?.(child);
+  const [code, signal] = await new Promise((resolve) =>
+    child.once('exit', (c, s) => resolve([c, s])),
+  );
+  if (code !== 0) throw new Error(`vite build failed (${signal ?? `exit ${code}`})`);
+  t.done();
+  return t.dist;
 }

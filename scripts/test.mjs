@@ -2,10 +2,11 @@
 // Debian's chromium and PostgreSQL 15 when run as root), then: generated types up to date,
 // typecheck, lint, unit tests, the server suites on PGlite and on a throwaway PostgreSQL 15
 // cluster, and the Playwright suite in Chromium. Ends with one line: "N passed, N failed".
-import { spawnSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { onStop, runGroup } from './child-group.mjs';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
 
 ensureDeps();
@@ -31,17 +32,18 @@ const steps = [];
 /** Names of the failed tests, repeated at the end so the last lines of a CI log name them. */
 const failures = [];
 
-function run(name, cmd, args, env = {}) {
+/** One step in a process group of its own: stopping `npm test` stops all of it (child-group.mjs). */
+async function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}`);
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  steps.push({ name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000 });
-  return r.status === 0;
+  const status = await runGroup(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  steps.push({ name, ok: status === 0, seconds: (Date.now() - t0) / 1000 });
+  return status === 0;
 }
 
 /** A check that is not a test runner counts as one test. */
-function check(name, cmd, args) {
-  const ok = run(name, cmd, args);
+async function check(name, cmd, args) {
+  const ok = await run(name, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
 }
 
@@ -51,9 +53,9 @@ function failed(step, flaky, where, messages = []) {
   failures.push(`${step}${flaky ? ' (flaky, passed on retry)' : ''}: ${where}: ${first}`);
 }
 
-function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}) {
   const file = path.join(out, `${name}.json`);
-  const ok = run(
+  const ok = await run(
     name,
     'npx',
     [
@@ -88,23 +90,31 @@ function vitest(name, project, env = {}) {
 }
 
 if (existsSync(path.join(ROOT, 'scripts', 'gen-types.ts'))) {
-  check('generated database types are current', 'npx', ['tsx', 'scripts/gen-types.ts', '--check']);
+  await check('generated database types are current', 'npx', [
+    'tsx',
+    'scripts/gen-types.ts',
+    '--check',
+  ]);
 }
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit', 'unit');
-vitest('server-pglite', 'server');
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', 'npm', ['run', '--silent', 'lint']);
+await vitest('unit', 'unit');
+await vitest('server-pglite', 'server');
 
 const cluster = startCluster(await freePort());
+const forget = onStop(() => cluster.stop());
 try {
-  vitest('server-postgres15', 'server', { TEST_DATABASE_URL: cluster.url });
+  await vitest('server-postgres15', 'server', { TEST_DATABASE_URL: cluster.url });
 } finally {
+  forget();
   cluster.stop();
 }
 
+/** Every e2e test's last try: how long it took, its limit, and how many tries it needed. */
+const e2eTimes = [];
 if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
   const file = path.join(out, 'e2e.json');
-  const ok = run(
+  const ok = await run(
     'e2e (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
@@ -117,7 +127,14 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
     const s = report.stats;
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
+        for (const t of spec.tests) {
+          const last = t.results.at(-1);
+          e2eTimes.push({
+            where: `${spec.file}:${spec.line} › ${spec.title}`,
+            seconds: (last?.duration ?? 0) / 1000,
+            limit: t.timeout / 1000,
+            tries: t.results.length,
+          });
           if (t.status === 'unexpected' || t.status === 'flaky')
             failed(
               'e2e',
@@ -125,6 +142,7 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
               `${spec.file}:${spec.line} › ${spec.title}`,
               t.results.map((x) => x.error?.message),
             );
+        }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of report.suites ?? []) walk(suite);
@@ -136,6 +154,16 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
 console.log('\n=== summary');
 for (const s of steps)
   console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
+if (e2eTimes.length > 0) {
+  // The margin (docs/testing.md): the slowest tests against their limits, and the retries.
+  console.log('e2e, slowest 10 (last try / limit):');
+  for (const t of [...e2eTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    console.log(
+      `  ${t.seconds.toFixed(1)} s / ${t.limit.toFixed(0)} s (${Math.round((100 * t.seconds) / t.limit)}%)  ${t.where}`,
+    );
+  const retried = e2eTimes.filter((t) => t.tries > 1).length;
+  console.log(`e2e tests that needed a retry: ${retried} of ${e2eTimes.length}`);
+}
 for (const f of failures) console.log(`  - ${stripVTControlCharacters(f)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
