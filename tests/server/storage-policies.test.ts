@@ -57,10 +57,14 @@ describe('buckets themselves', () => {
   it('exist with their limits, and only the service role manages them', async () => {
     const { data } = await service.storage.getBucket('avatars');
     expect(data).toMatchObject({ public: true, file_size_limit: 2097152 });
+    // Types and sizes: 20261124100100_storage_limits_and_permission_keys.sql.
     expect((await service.storage.getBucket('chat-attachments')).data).toMatchObject({
       public: false,
-      allowed_mime_types: null,
+      file_size_limit: 20971520,
     });
+    expect(
+      (await service.storage.getBucket('chat-attachments')).data?.allowed_mime_types,
+    ).toContain('application/pdf');
     // storage.buckets has no policies: users see none and create none, as on Supabase.
     expect((await users.admin.sb.storage.listBuckets()).data).toEqual([]);
     const create = await users.admin.sb.storage.createBucket(unique('mine'));
@@ -139,7 +143,7 @@ describe('avatars: public read, owner write', () => {
   });
 });
 
-describe('property-photos: signed-in read, properties.manage write', () => {
+describe('property-photos: properties.view reads, properties.manage writes', () => {
   let path: string;
 
   it('managers and admins upload; housekeepers, technicians, strangers and anon cannot', async () => {
@@ -155,8 +159,11 @@ describe('property-photos: signed-in read, properties.manage write', () => {
     }
   });
 
-  it('every signed-in user reads and signs; anon does not', async () => {
-    for (const who of [users.housekeeper, users.technician, users.stranger]) {
+  it('properties.view reads and signs; a stranger with no role and anon do not', async () => {
+    const stranger = users.stranger.sb.storage.from('property-photos');
+    expect((await stranger.download(path)).error?.statusCode).toBe('404');
+    expect((await stranger.list(path.split('/')[0])).data).toEqual([]);
+    for (const who of [users.housekeeper, users.technician]) {
       const down = await who.sb.storage.from('property-photos').download(path);
       expect(down.error).toBeNull();
       const signed = await who.sb.storage.from('property-photos').createSignedUrl(path, 60);
@@ -227,13 +234,20 @@ describe('task-photos and chat-attachments: uploader and office', () => {
     expect(byManager.data!.map((o) => o.name)).toEqual([path]);
   });
 
-  it('chat attachments take any type; a stranger sees only their own', async () => {
+  it('chat attachments (chat.use): a technician sees only their own; a stranger none', async () => {
     const mine = `thread-${unique('c')}/notes.pdf`;
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    expect((await upload(users.stranger.sb, 'chat-attachments', mine, pdf)).error).toBeNull();
+    expect((await upload(users.technician.sb, 'chat-attachments', mine, pdf)).error).toBeNull();
     const theirs = `thread-${unique('c')}/plan.pdf`;
     expect((await upload(users.housekeeper.sb, 'chat-attachments', theirs, pdf)).error).toBeNull();
-    const chat = users.stranger.sb.storage.from('chat-attachments');
+    const strangers = await upload(
+      users.stranger.sb,
+      'chat-attachments',
+      `x-${unique('c')}.pdf`,
+      pdf,
+    );
+    expect(strangers.error?.statusCode).toBe('403');
+    const chat = users.technician.sb.storage.from('chat-attachments');
     expect((await chat.download(mine)).error).toBeNull();
     expect((await chat.download(theirs)).error?.statusCode).toBe('404');
     const signed = await chat.createSignedUrls([mine, theirs], 60);
