@@ -1,29 +1,20 @@
-// The areas of the app as the sidebar and the dashboard list them: which route, which icon, and
-// what a user needs to see the entry (the route's access level, and the area's view permission
-// where the area has one). Guards still follow the route table; this only decides what is offered.
+// What the sidebar and the dashboard offer, derived from the route table (routes.ts): the entries
+// with a `nav` part, grouped, filtered by the route's access level and the area's view key. The
+// guards follow the same table; this only decides what is offered.
+import type { LucideIcon } from 'lucide-react';
+import { navIcons } from './nav-icons';
+import { canAccess, hasPermission } from './permissions';
 import {
-  BarChart3,
-  Boxes,
-  Building2,
-  ClipboardCheck,
-  HeartPulse,
-  KeyRound,
-  LayoutDashboard,
-  type LucideIcon,
-  MessagesSquare,
-  Repeat,
-  Settings2,
-  ShieldCheck,
-  Sparkles,
-  SprayCan,
-  Users,
-  Wrench,
-} from 'lucide-react';
-import { paths, type Access } from './paths';
-import { canAccess, hasPermission, type PermissionKey } from './permissions';
+  NAV_GROUP_LABELS,
+  routeEntries,
+  type Access,
+  type NavGroupLabel,
+  type RouteKey,
+} from './routes';
+import type { PermissionKey } from './access-catalogue';
 
 export interface NavArea {
-  key: string;
+  key: RouteKey;
   title: string;
   description: string;
   path: string;
@@ -33,58 +24,28 @@ export interface NavArea {
 }
 
 export interface NavGroup {
-  label: string;
+  label: NavGroupLabel;
   areas: NavArea[];
 }
 
-function area(
-  key: keyof typeof paths,
-  icon: LucideIcon,
-  description: string,
-  permission?: PermissionKey,
-): NavArea {
-  const p = paths[key];
-  return { key, title: p.title, path: p.path, access: p.access, icon, description, permission };
-}
-
-export const NAV_GROUPS: NavGroup[] = [
-  {
-    label: 'Operations',
-    areas: [
-      area('home', LayoutDashboard, 'Your day at a glance'),
-      area(
-        'properties',
-        Building2,
-        'Villas, access notes and guest-ready state',
-        'properties.view',
-      ),
-      area('housekeeping', SprayCan, 'Cleans, routes and checklists', 'housekeeping.view'),
-      area('maintenance', Wrench, 'Work orders by urgency', 'maintenance.view'),
-      area('inventory', Boxes, 'Stock, par levels and counts', 'inventory.view'),
-      area('teamChat', MessagesSquare, 'Channels and threads on the work', 'chat.use'),
-      area('analytics', BarChart3, 'Cleaning, maintenance and stock figures', 'analytics.view'),
-    ],
-  },
-  {
-    label: 'Management',
-    areas: [
-      area('checklists', ClipboardCheck, 'Checklist templates per cleaning type'),
-      area('cleaningSettings', Sparkles, 'Cleaning types, durations and turnover rules'),
-      area('recurringTasks', Repeat, 'Schedules for recurring work'),
-    ],
-  },
-  {
-    label: 'Administration',
-    areas: [
-      area('admin', ShieldCheck, 'Administration overview'),
-      area('adminUsers', Users, 'Accounts, roles and overrides'),
-      area('adminRoles', KeyRound, 'Roles'),
-      area('adminPermissions', ShieldCheck, 'The role and permission matrix'),
-      area('adminSettings', Settings2, 'Company, time zone and defaults'),
-      area('adminHealth', HeartPulse, 'Database, realtime, sync and vitals'),
-    ],
-  },
-];
+export const NAV_GROUPS: NavGroup[] = NAV_GROUP_LABELS.map((label) => ({
+  label,
+  areas: routeEntries.flatMap(([key, r]) =>
+    r.nav?.group === label
+      ? [
+          {
+            key,
+            title: r.title,
+            path: r.path,
+            access: r.access,
+            icon: navIcons[r.nav.icon],
+            description: r.nav.description,
+            permission: r.nav.permission,
+          },
+        ]
+      : [],
+  ),
+}));
 
 export interface NavUser {
   signedIn: boolean;
@@ -97,9 +58,15 @@ export function canSeeArea(a: NavArea, user: NavUser): boolean {
   return !a.permission || hasPermission(user.permissions, a.permission);
 }
 
-/** The groups and areas this user may open, empty groups left out. */
-export function visibleNav(user: NavUser, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
-  return groups
+/**
+ * The groups and areas this user may open, empty groups left out. The Account group (profile,
+ * settings) is the sidebar's footer, not part of the main list: pass `account` to get it.
+ */
+export function visibleNav(
+  user: NavUser,
+  { account = false }: { account?: boolean } = {},
+): NavGroup[] {
+  return NAV_GROUPS.filter((g) => (g.label === 'Account') === account)
     .map((g) => ({ ...g, areas: g.areas.filter((a) => canSeeArea(a, user)) }))
     .filter((g) => g.areas.length > 0);
 }
