@@ -1,173 +1,150 @@
-// The route table of SEED-SPEC.md §2. Every screen is a lazy chunk; guards follow the table:
-// signed-in routes inside the app frame, manager and admin routes behind role guards (admin passes
-// manager guards), /auth, /install and /reset-password unguarded, anything else not found.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// The router, derived from the route table (src/lib/routes.ts): public entries unguarded, every
+// other entry inside the app frame behind the sign-in guard, plus its own guard when the table
+// asks for a role or keys (admin passes manager guards); anything else is not found. The table
+// lives in lib/ so features can link to it; screens are features, so they are bound here, one
+// lazy chunk per key (a key without a screen fails the build). A screen module may export
+// `clientLoader(queryClient)`: it runs as the route loads and prefetches the screen's data.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/page-spinner';
-import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
+import { paths, roleFor, routeEntries, type RouteEntry, type RouteKey } from '@/lib/routes';
 import { RouteGuard } from './guards/route-guard';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-/** Child path of a route table entry, relative to '/'. */
-const rel = (p: { path: string }) => p.path.replace(/^\//, '');
+interface ScreenModule {
+  Component: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+type Screen = () => Promise<ScreenModule>;
 
-const PROPERTY_FORM_PERMISSIONS = ['properties.view', 'properties.manage'] as const;
+const screen =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ScreenModule): Screen =>
+  async () =>
+    pick(await load());
 
-const managerRoutes: RouteObject[] = [
-  {
-    // The property form also needs the keys it works with, so an admin can take property
-    // management away from one manager (a per-user override) without taking the role.
-    element: <RouteGuard permissions={PROPERTY_FORM_PERMISSIONS} />,
-    children: [
-      {
-        path: rel(paths.propertyNew),
-        lazy: async () => ({
-          Component: (await import('@/features/properties/routes/property-form-route'))
-            .PropertyFormRoute,
-        }),
-      },
-      {
-        path: rel(paths.propertyEdit),
-        lazy: async () => ({
-          Component: (await import('@/features/properties/routes/property-form-route'))
-            .PropertyFormRoute,
-        }),
-      },
-    ],
-  },
-  {
-    path: rel(paths.checklists),
-    lazy: async () => ({
-      Component: (await import('@/features/checklists/routes/checklists-route')).ChecklistsRoute,
-    }),
-  },
-  {
-    path: rel(paths.cleaningSettings),
-    lazy: async () => ({
-      Component: (await import('@/features/cleaning-settings/routes/cleaning-settings-route'))
-        .CleaningSettingsRoute,
-    }),
-  },
-  {
-    path: rel(paths.recurringTasks),
-    lazy: async () => ({
-      Component: (await import('@/features/recurring-tasks/routes/recurring-tasks-route'))
-        .RecurringTasksRoute,
-    }),
-  },
-];
+/** Every key of the table, bound to its lazy screen. */
+const screens: Record<RouteKey, Screen> = {
+  home: screen(
+    () => import('@/features/dashboard/routes/dashboard-route'),
+    (m) => ({ Component: m.DashboardRoute }),
+  ),
+  auth: screen(
+    () => import('@/features/auth/routes/auth-route'),
+    (m) => ({ Component: m.AuthRoute }),
+  ),
+  install: screen(
+    () => import('./routes/install-route'),
+    (m) => ({ Component: m.InstallRoute }),
+  ),
+  resetPassword: screen(
+    () => import('@/features/auth/routes/reset-password-route'),
+    (m) => ({ Component: m.ResetPasswordRoute }),
+  ),
+  properties: screen(
+    () => import('@/features/properties/routes/properties-route'),
+    (m) => ({ Component: m.PropertiesRoute, clientLoader: m.clientLoader }),
+  ),
+  propertyNew: screen(
+    () => import('@/features/properties/routes/property-form-route'),
+    (m) => ({ Component: m.PropertyFormRoute, clientLoader: m.clientLoader }),
+  ),
+  property: screen(
+    () => import('@/features/properties/routes/property-route'),
+    (m) => ({ Component: m.PropertyRoute, clientLoader: m.clientLoader }),
+  ),
+  propertyEdit: screen(
+    () => import('@/features/properties/routes/property-form-route'),
+    (m) => ({ Component: m.PropertyFormRoute, clientLoader: m.clientLoader }),
+  ),
+  housekeeping: screen(
+    () => import('@/features/housekeeping/routes/housekeeping-route'),
+    (m) => ({ Component: m.HousekeepingRoute }),
+  ),
+  maintenance: screen(
+    () => import('@/features/maintenance/routes/maintenance-route'),
+    (m) => ({ Component: m.MaintenanceRoute }),
+  ),
+  inventory: screen(
+    () => import('@/features/inventory/routes/inventory-route'),
+    (m) => ({ Component: m.InventoryRoute }),
+  ),
+  teamChat: screen(
+    () => import('@/features/chat/routes/team-chat-route'),
+    (m) => ({ Component: m.TeamChatRoute }),
+  ),
+  analytics: screen(
+    () => import('@/features/analytics/routes/analytics-route'),
+    (m) => ({ Component: m.AnalyticsRoute }),
+  ),
+  checklists: screen(
+    () => import('@/features/checklists/routes/checklists-route'),
+    (m) => ({ Component: m.ChecklistsRoute }),
+  ),
+  cleaningSettings: screen(
+    () => import('@/features/cleaning-settings/routes/cleaning-settings-route'),
+    (m) => ({ Component: m.CleaningSettingsRoute }),
+  ),
+  recurringTasks: screen(
+    () => import('@/features/recurring-tasks/routes/recurring-tasks-route'),
+    (m) => ({ Component: m.RecurringTasksRoute }),
+  ),
+  admin: screen(
+    () => import('@/features/admin/routes/admin-route'),
+    (m) => ({ Component: m.AdminRoute }),
+  ),
+  adminUsers: screen(
+    () => import('@/features/admin/routes/admin-users-route'),
+    (m) => ({ Component: m.AdminUsersRoute }),
+  ),
+  adminRoles: screen(
+    () => import('@/features/admin/routes/admin-roles-route'),
+    (m) => ({ Component: m.AdminRolesRoute }),
+  ),
+  adminPermissions: screen(
+    () => import('@/features/admin/routes/admin-permissions-route'),
+    (m) => ({ Component: m.AdminPermissionsRoute }),
+  ),
+  adminSettings: screen(
+    () => import('@/features/admin/routes/admin-settings-route'),
+    (m) => ({ Component: m.AdminSettingsRoute }),
+  ),
+  adminHealth: screen(
+    () => import('@/features/admin/routes/admin-health-route'),
+    (m) => ({ Component: m.AdminHealthRoute }),
+  ),
+  profile: screen(
+    () => import('@/features/profile/routes/profile-route'),
+    (m) => ({ Component: m.ProfileRoute }),
+  ),
+  settings: screen(
+    () => import('@/features/settings/routes/settings-route'),
+    (m) => ({ Component: m.SettingsRoute }),
+  ),
+};
 
-const adminRoutes: RouteObject[] = [
-  {
-    path: rel(paths.admin),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-route')).AdminRoute,
-    }),
-  },
-  {
-    path: rel(paths.adminUsers),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-users-route')).AdminUsersRoute,
-    }),
-  },
-  {
-    path: rel(paths.adminRoles),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-roles-route')).AdminRolesRoute,
-    }),
-  },
-  {
-    path: rel(paths.adminPermissions),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-permissions-route'))
-        .AdminPermissionsRoute,
-    }),
-  },
-  {
-    path: rel(paths.adminSettings),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-settings-route')).AdminSettingsRoute,
-    }),
-  },
-  {
-    path: rel(paths.adminHealth),
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-health-route')).AdminHealthRoute,
-    }),
-  },
-];
+function lazyScreen(key: RouteKey): RouteObject['lazy'] {
+  return async () => {
+    const m = await screens[key]();
+    return { Component: m.Component, loader: m.clientLoader?.(queryClient) };
+  };
+}
 
-const signedInRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({
-      Component: (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute,
-    }),
-  },
-  {
-    path: rel(paths.properties),
-    lazy: async () => ({
-      Component: (await import('@/features/properties/routes/properties-route')).PropertiesRoute,
-    }),
-  },
-  {
-    path: rel(paths.property),
-    lazy: async () => ({
-      Component: (await import('@/features/properties/routes/property-route')).PropertyRoute,
-    }),
-  },
-  {
-    path: rel(paths.housekeeping),
-    lazy: async () => ({
-      Component: (await import('@/features/housekeeping/routes/housekeeping-route'))
-        .HousekeepingRoute,
-    }),
-  },
-  {
-    path: rel(paths.maintenance),
-    lazy: async () => ({
-      Component: (await import('@/features/maintenance/routes/maintenance-route')).MaintenanceRoute,
-    }),
-  },
-  {
-    path: rel(paths.inventory),
-    lazy: async () => ({
-      Component: (await import('@/features/inventory/routes/inventory-route')).InventoryRoute,
-    }),
-  },
-  {
-    path: rel(paths.teamChat),
-    lazy: async () => ({
-      Component: (await import('@/features/chat/routes/team-chat-route')).TeamChatRoute,
-    }),
-  },
-  {
-    // PRODUCT.md: analytics is a permission, not a role (field staff do not hold it).
-    element: <RouteGuard permission="analytics.view" />,
-    children: [
-      {
-        path: rel(paths.analytics),
-        lazy: async () => ({
-          Component: (await import('@/features/analytics/routes/analytics-route')).AnalyticsRoute,
-        }),
-      },
-    ],
-  },
-  {
-    path: rel(paths.settings),
-    lazy: async () => ({
-      Component: (await import('@/features/settings/routes/settings-route')).SettingsRoute,
-    }),
-  },
-  {
-    path: rel(paths.profile),
-    lazy: async () => ({
-      Component: (await import('@/features/profile/routes/profile-route')).ProfileRoute,
-    }),
-  },
-  { element: <RouteGuard role="manager" />, children: managerRoutes },
-  { element: <RouteGuard role="admin" />, children: adminRoutes },
-];
+/** A signed-in route, wrapped in its own guard when the table asks for a role or keys. */
+function guarded(key: RouteKey, r: RouteEntry): RouteObject {
+  const route: RouteObject =
+    r.path === paths.home.path
+      ? { index: true, lazy: lazyScreen(key) }
+      : { path: r.path.replace(/^\//, ''), lazy: lazyScreen(key) };
+  const role = roleFor(r.access);
+  if (!role && !r.permission && !r.permissions) return route;
+  return {
+    element: <RouteGuard role={role} permission={r.permission} permissions={r.permissions} />,
+    children: [route],
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -176,25 +153,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      {
-        path: paths.auth.path,
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/auth-route')).AuthRoute,
-        }),
-      },
-      {
-        path: paths.resetPassword.path,
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/reset-password-route'))
-            .ResetPasswordRoute,
-        }),
-      },
-      {
-        path: paths.install.path,
-        lazy: async () => ({
-          Component: (await import('./routes/install-route')).InstallRoute,
-        }),
-      },
+      ...routeEntries
+        .filter(([, r]) => r.access === 'public')
+        .map(([key, r]) => ({ path: r.path, lazy: lazyScreen(key) })),
       {
         path: paths.home.path,
         element: <RouteGuard />,
@@ -203,7 +164,9 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./layouts/app-layout')).AppLayout,
             }),
-            children: signedInRoutes,
+            children: routeEntries
+              .filter(([, r]) => r.access !== 'public')
+              .map(([key, r]) => guarded(key, r)),
           },
         ],
       },

@@ -2,7 +2,7 @@
 // two places"). The database resolves a user's keys (public.my_permissions()); these pure helpers
 // mirror that resolution and answer the UI's questions. RLS is the real enforcement.
 import type { PermissionKey, SystemRole } from './access-catalogue';
-import type { Access } from './paths';
+import type { Access } from './routes';
 
 export type { PermissionKey, SystemRole };
 

@@ -206,6 +206,8 @@ describe('navigation', () => {
       '/admin/permissions',
       '/admin/settings',
       '/admin/health',
+      '/profile',
+      '/settings',
     ]);
   });
 });

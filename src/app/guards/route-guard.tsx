@@ -7,7 +7,7 @@ import { ShieldAlert } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
-import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/paths';
+import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
 import { evaluateGuard, type PermissionKey, type SystemRole } from '@/lib/permissions';
 
 export interface RouteGuardProps {

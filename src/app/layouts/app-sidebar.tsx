@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { Settings, UserRound, Waves } from 'lucide-react';
+import { Waves } from 'lucide-react';
 import {
   Sidebar,
   SidebarContent,
@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/sidebar';
 import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 
 function isActive(pathname: string, target: string) {
   if (target === '/' || target === paths.admin.path) return pathname === target;
@@ -27,14 +27,12 @@ export function AppSidebar() {
   const { user, roles, permissions } = useAuth();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
-  const groups = visibleNav({ signedIn: user !== null, roles, permissions });
+  const navUser = { signedIn: user !== null, roles, permissions };
+  const groups = visibleNav(navUser);
+  const account = visibleNav(navUser, { account: true }).flatMap((g) => g.areas);
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
-  const account = [
-    { title: paths.profile.title, path: paths.profile.path, icon: UserRound },
-    { title: paths.settings.title, path: paths.settings.path, icon: Settings },
-  ];
 
   return (
     <Sidebar collapsible="icon">

@@ -13,7 +13,7 @@ import {
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { initialsOf } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { roleLabel } from '@/lib/permissions';
 
 export function UserMenu() {

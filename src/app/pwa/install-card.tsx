@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import {
   dismissInstallCard,
   installCardVisible,

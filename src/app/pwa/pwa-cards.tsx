@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { InstallCard } from './install-card';
 import { startServiceWorker } from './service-worker';
 import { UpdateCard } from './update-card';

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { promptInstall, useInstallState } from '../pwa/install-prompt';
 import { installPlatform, type InstallPlatform } from '../pwa/platform';
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Compass } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 
 export function NotFoundRoute() {
   usePageTitle('Page not found');

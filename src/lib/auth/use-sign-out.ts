@@ -8,7 +8,7 @@ import { listEntries } from '@/offline/queue';
 import { useAuth } from './use-auth';
 import { getSupabase } from '../supabase-client';
 import { notify } from '../toast';
-import { paths } from '../paths';
+import { paths } from '../routes';
 
 export interface SignOutWarning {
   /** This user's entries still in the queue. */

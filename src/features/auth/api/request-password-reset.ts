@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { requestResetSchema, type RequestResetInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 
 export async function requestPasswordReset(input: RequestResetInput) {
   const { email } = z.parse(requestResetSchema, input);

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { env } from '@/lib/app-env';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { useSignIn } from '../api/sign-in';
 import { signInSchema, type SignInInput } from '../schemas';
 import { DemoAccounts } from './demo-accounts';

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useSearchParams, type Location } from 'react-rou
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
 import { SignInForm } from '../components/sign-in-form';

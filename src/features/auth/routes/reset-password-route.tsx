@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isExpiredLink } from '@/lib/auth-redirect';
 import { useAuth } from '@/lib/auth/use-auth';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { initialAuthRedirect } from '@/lib/initial-auth-redirect';
 import { AuthShell } from '../components/auth-shell';
 import { NewPasswordForm } from '../components/new-password-form';

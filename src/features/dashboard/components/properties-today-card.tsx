@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/company-time';
-import { hrefs, paths } from '@/lib/paths';
+import { hrefs, paths } from '@/lib/routes';
 import { reasonLabel } from '@/lib/readiness';
 import { usePropertiesToday, type TodayVilla } from '../api/get-properties-today';
 

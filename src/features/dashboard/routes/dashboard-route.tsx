@@ -10,7 +10,7 @@ import { env } from '@/lib/app-env';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { hasPermission, roleLabel } from '@/lib/permissions';
 import { PropertiesTodayCard } from '../components/properties-today-card';
 

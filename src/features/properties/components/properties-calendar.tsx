@@ -11,7 +11,7 @@ import {
 } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { hrefs } from '@/lib/paths';
+import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { hrefs, paths } from '@/lib/paths';
+import { hrefs, paths } from '@/lib/routes';
 import { useSetPropertyArchived } from '../api/archive-property';
 import { useDeleteProperty } from '../api/delete-property';
 import { usePropertyHasHistory } from '../api/get-property-history';

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { hrefs } from '@/lib/paths';
+import { hrefs } from '@/lib/routes';
 import { DUPLICATE_CODE_MESSAGE, isDuplicateCode, useCreateProperty } from '../api/create-property';
 import { useUpdateProperty } from '../api/update-property';
 import { PROPERTY_STATUSES, PROPERTY_TYPES, STATUS_LABELS, TYPE_LABELS } from '../labels';

@@ -9,7 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { hrefs } from '@/lib/paths';
+import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { STATUS_LABELS, TYPE_LABELS, type PropertyStatus, type PropertyType } from '../labels';
 import { formatDateTime } from '@/lib/company-time';

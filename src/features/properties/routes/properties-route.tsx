@@ -1,6 +1,7 @@
 // /properties: the villa list (search, filters, sort, server-side pages) for every signed-in user;
 // managers also get "New property".
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -8,14 +9,23 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { hasPermission, meetsRole } from '@/lib/permissions';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
-import { useProperties } from '../api/get-properties';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { getPropertiesQueryOptions, useProperties } from '../api/get-properties';
 import { PropertyFilters } from '../components/property-filters';
 import { PropertyList } from '../components/property-list';
 import { PropertiesCalendar } from '../components/properties-calendar';
 import { PAGE_SIZE, parseListParams } from '../list-params';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) =>
+    prefetchOnLoad(
+      queryClient,
+      getPropertiesQueryOptions(parseListParams(new URL(request.url).searchParams)),
+    );
 
 export function PropertiesRoute() {
   const { roles, permissions } = useAuth();

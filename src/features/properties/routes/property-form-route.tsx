@@ -1,13 +1,20 @@
 // /properties/new and /properties/{id}/edit (manager role, guarded in the router).
-import { Link, useParams } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/errors';
-import { hrefs, paths } from '@/lib/paths';
-import { useProperty } from '../api/get-property';
+import { hrefs, paths } from '@/lib/routes';
+import { getPropertyQueryOptions, useProperty } from '../api/get-property';
 import { PropertyForm } from '../components/property-form';
 import { EMPTY_PROPERTY, type PropertyInput } from '../schemas';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) =>
+    params.id ? prefetchOnLoad(queryClient, getPropertyQueryOptions(params.id)) : null;
 
 function EditProperty({ id }: { id: string }) {
   const property = useProperty(id);

@@ -1,6 +1,8 @@
 // /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
 // reservations (reservations.view), and the areas that will hang off a villa.
-import { Link, useParams } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
 import { Construction } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
@@ -9,9 +11,14 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { hasPermission, meetsRole } from '@/lib/permissions';
-import { useProperty, type PropertyAccess, type PropertyDetail } from '../api/get-property';
+import {
+  getPropertyQueryOptions,
+  useProperty,
+  type PropertyAccess,
+  type PropertyDetail,
+} from '../api/get-property';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { formatDateTime } from '@/lib/company-time';
 import { EditAccessButton } from '../components/access-dialog';
@@ -107,6 +114,11 @@ function ComingSoon({ what }: { what: string }) {
     </p>
   );
 }
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) =>
+    params.id ? prefetchOnLoad(queryClient, getPropertyQueryOptions(params.id)) : null;
 
 export function PropertyRoute() {
   const { id = '' } = useParams();

@@ -7,7 +7,7 @@ import { ThemeSwitch } from '@/components/theme-switch';
 import { env } from '@/lib/app-env';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
-import { paths } from '@/lib/paths';
+import { paths } from '@/lib/routes';
 import { OfflineStorageCard } from '../components/offline-storage-card';
 
 export function SettingsRoute() {
