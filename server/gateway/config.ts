@@ -39,7 +39,25 @@ export interface ServerConfig {
   appDir?: string;
   /** /_dev routes (outbox); only ever on loopback. */
   devRoutes: boolean;
-  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  api: {
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    /** Answer `Accept: application/vnd.pgrst.plan` (PostgREST's db-plan-enabled): off by default. */
+    planEnabled: boolean;
+    /** Most rows one write request may carry (POST / PATCH body); more is a 413. */
+    maxWriteRows: number;
+  };
+  /**
+   * Peers whose X-Forwarded-For is believed (addresses or CIDR ranges); empty by default, so the
+   * client address is the socket's peer. See docs/server-hardening.md.
+   */
+  trustedProxies: string[];
+  /**
+   * The bounded queue in front of the database: at most `concurrency` requests at once, at most
+   * `limit` waiting, none waiting longer than `timeoutMs`; beyond that a 503 with Retry-After.
+   */
+  dbQueue: { concurrency: number; limit: number; timeoutMs: number };
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -85,6 +103,16 @@ function section(t: Toml, ...keys: string[]): Toml {
 const num = (v: unknown, d: number) => (typeof v === 'number' ? v : d);
 const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
 const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
+const envInt = (v: string | undefined, d: number) => {
+  const n = v === undefined || v.trim() === '' ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : d;
+};
+const envBool = (v: string | undefined) => /^(1|true|on|yes)$/i.test(v?.trim() ?? '');
+const envList = (v: string | undefined) =>
+  (v ?? '')
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 const strs = (v: unknown, d: string[]) =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : d;
 
@@ -162,6 +190,17 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       schemas: strs(api.schemas, ['public', 'graphql_public']),
       extraSearchPath: strs(api.extra_search_path, ['public', 'extensions']),
       maxRows: num(api.max_rows, 1000),
+      planEnabled: envBool(env.PGRST_DB_PLAN_ENABLED),
+      maxWriteRows: envInt(env.API_MAX_WRITE_ROWS, 1000),
+    },
+    trustedProxies: envList(env.TRUSTED_PROXIES),
+    dbQueue: {
+      concurrency: envInt(
+        env.DB_QUEUE_CONCURRENCY,
+        (input.databaseUrl ?? env.DATABASE_URL) ? 10 : 1,
+      ),
+      limit: envInt(env.DB_QUEUE_LIMIT, 64),
+      timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 5000),
     },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),

@@ -156,6 +156,13 @@ export function statusForSqlState(code: string, message: string, authed: boolean
       return 500;
     case '57P01':
       return 503;
+    // A deadlock, a serialization failure or a statement cut short by a timeout is the server's
+    // moment, not the request's fault: 503 with Retry-After (toRestError), which clients retry,
+    // rather than PostgREST's 500 (docs/server-hardening.md).
+    case '40001':
+    case '40P01':
+    case '57014':
+      return 503;
     case 'P0001':
       return 400;
     case '42883':
@@ -276,7 +283,13 @@ export function toRestError(e: unknown, authed: boolean): RestError {
     const code = e.code ?? 'XX000';
     if (code === 'PGRST') return raisePgrst(e.message, e.detail);
     const status = statusForSqlState(code, e.message, authed);
-    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    const headers: Record<string, string> =
+      status === 401
+        ? { 'WWW-Authenticate': 'Bearer' }
+        : // Out of resources (53xxx: memory, lock table, connections), busy or cut short: retry.
+          status === 503
+          ? { 'Retry-After': '1' }
+          : {};
     return new RestError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers);
   }
   if (e instanceof Error) {

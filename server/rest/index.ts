@@ -24,6 +24,7 @@ import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { contentTypeFor } from './preferences.ts';
 import { openApiSpec } from './open-api.ts';
 import { withJwtCache } from './jwt-cache.ts';
+import { assertWriteRows } from './write-limits.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
 export interface RestSql {
@@ -104,7 +105,7 @@ export function createRest(deps: ServiceDeps) {
     schemas: config.api.schemas,
     extraSearchPath: config.api.extraSearchPath,
     maxRows: config.api.maxRows,
-    planEnabled: config.devRoutes,
+    planEnabled: config.api.planEnabled,
   };
   let cache: SchemaCache | undefined;
   const preparedCache = new PreparedCache();
@@ -215,6 +216,7 @@ export function createRest(deps: ServiceDeps) {
     const authed = auth.role !== 'anon';
     try {
       const req = await restRequest(c);
+      assertWriteRows(req, config.api.maxWriteRows);
       const sc = await currentCache();
       if (req.path === '' || req.path === '/') {
         if (req.method !== 'GET' && req.method !== 'HEAD') {

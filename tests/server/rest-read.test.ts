@@ -14,7 +14,8 @@ let fx: FixtureServer;
 let sb: SupabaseClient;
 
 beforeAll(async () => {
-  fx = await startFixtureServer('rest-project');
+  // explain() below needs plans, which are off by default (PostgREST's db-plan-enabled).
+  fx = await startFixtureServer('rest-project', { PGRST_DB_PLAN_ENABLED: 'true' });
   sb = anonClient(fx.url);
 });
 

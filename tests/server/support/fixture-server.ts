@@ -15,8 +15,14 @@ export interface FixtureServer {
   stop(): Promise<void>;
 }
 
-/** A fixture folder under tests/fixtures (e.g. 'rest-project'), or any absolute path. */
-export async function startFixtureServer(fixture: string): Promise<FixtureServer> {
+/**
+ * A fixture folder under tests/fixtures (e.g. 'rest-project'), or any absolute path; `env` holds
+ * the server settings read from the environment (e.g. PGRST_DB_PLAN_ENABLED), none by default.
+ */
+export async function startFixtureServer(
+  fixture: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<FixtureServer> {
   const workdir = path.isAbsolute(fixture)
     ? fixture
     : path.join(REPO_ROOT, 'tests', 'fixtures', fixture);
@@ -29,7 +35,7 @@ export async function startFixtureServer(fixture: string): Promise<FixtureServer
       host: '127.0.0.1',
       dataDir: null,
       databaseUrl: fresh?.url,
-      env: {},
+      env,
     });
     return {
       url: server.url,
