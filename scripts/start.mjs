@@ -1,15 +1,13 @@
 // `npm start`: installs what is missing, builds the PWA, and runs the local Supabase-compatible
-// backend on PGlite (data kept in .data/) serving the app on the same origin.
+// backend on PGlite (data kept in .data/db, or PGLITE_DATA_DIR) serving the app on the same origin.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
+import { startArgs } from './start-args.mjs';
 
 ensureDeps();
 const { buildApp } = await import('./build-app.mjs');
 
-const port = process.env.PORT ?? '54321';
-const host = process.env.HOST ?? '127.0.0.1';
-const apiUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+const { apiUrl } = startArgs(ROOT, process.env, '');
 // The anon key is public by design; these are the Supabase CLI's well-known local values.
 const dist = buildApp({
   VITE_SUPABASE_URL: apiUrl,
@@ -20,20 +18,7 @@ const dist = buildApp({
 
 const child = spawn(
   process.execPath,
-  [
-    '--import',
-    'tsx',
-    'server/main.ts',
-    '--app',
-    dist,
-    '--data',
-    path.join(ROOT, '.data', 'db'),
-    '--port',
-    port,
-    '--host',
-    host,
-    '--banner',
-  ],
+  ['--import', 'tsx', 'server/main.ts', ...startArgs(ROOT, process.env, dist).argv],
   { cwd: ROOT, stdio: 'inherit' },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -41,7 +41,7 @@ if (values.banner) {
     housekeeper@arivia.local  housekeeper
     technician@arivia.local   technician
 
-  Supabase API: ${server.url}  (${server.db.kind === 'pglite' ? 'PGlite, data in .data/' : 'PostgreSQL'})
+  Supabase API: ${server.url}  (${server.db.kind === 'pglite' ? `PGlite, data in ${server.config.dataDir ?? 'memory'}` : 'PostgreSQL'})
   Ctrl+C stops it; \`npm run reset\` starts over with fresh demo data.
 `);
 } else {

@@ -1,7 +1,10 @@
 // GET /_dev/outbox: the e-mails the auth API would have sent, for tests and a developer on the
-// same machine (app.ts mounts /_dev on loopback only).
+// same machine (app.ts mounts /_dev on loopback only). Every /_dev request must name a loopback
+// Host and, when it has one, a loopback Origin: a page that rebinds its own name to 127.0.0.1
+// cannot read the outbox (docs/server-hardening.md).
 import { Hono } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { isLoopbackHostHeader, isLoopbackOrigin } from '../gateway/loopback.ts';
 import { queryParam } from './request.ts';
 import { authTx } from './store.ts';
 
@@ -17,6 +20,19 @@ interface OutboxRow {
 
 export function createDevApp(deps: ServiceDeps) {
   const dev = new Hono();
+  dev.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (
+      !isLoopbackHostHeader(c.req.header('host')) ||
+      (origin !== undefined && !isLoopbackOrigin(origin))
+    ) {
+      return c.json(
+        { message: 'The development routes answer only to a loopback Host and Origin' },
+        403,
+      );
+    }
+    await next();
+  });
   dev.get('/outbox', async (c) => {
     const email = queryParam(c, 'email');
     const rows = await authTx(deps.db, async (tx) =>

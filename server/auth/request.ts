@@ -2,8 +2,8 @@
 // retrieveRequestParams reads them (a bad body is 400 bad_json, never a 500), the client's
 // address for rate limits and audit rows, and the API gateway's key check.
 import type { Context, MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { isIP } from 'node:net';
+import type { BlockList } from 'node:net';
+import { clientAddress } from '../gateway/client-ip.ts';
 import { apikeyFailureBody } from '../gateway/context.ts';
 import type { Keys } from '../gateway/keys.ts';
 import { AuthError } from './errors.ts';
@@ -158,31 +158,9 @@ export function limitBody(
   };
 }
 
-const isLoopbackAddress = (a: string) =>
-  a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.');
-
-function peerAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // Requests handed to app.fetch directly (no Node socket) have no peer.
-    return undefined;
-  }
-}
-
-/**
- * The client a request stands for. A loopback peer is a local proxy (or a test standing in
- * for several clients), so its first X-Forwarded-For entry is trusted; any other peer is the
- * client itself, whatever it claims.
- */
-export function clientIp(c: Context): string {
-  const peer = peerAddress(c);
-  if (peer === undefined || isLoopbackAddress(peer)) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first && isIP(first)) return first;
-  }
-  const ip = peer ?? 'unknown';
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+/** The client a request stands for (X-Forwarded-For only from TRUSTED_PROXIES). */
+export function clientIp(c: Context, proxies: BlockList): string {
+  return clientAddress(c, proxies);
 }
 
 /**

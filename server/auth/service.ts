@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../gateway/service.ts';
 import { AuthError } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clientIp } from './request.ts';
+import { trustedProxyList } from '../gateway/client-ip.ts';
 import type { ClientInfo } from './sessions.ts';
 import { loadAuthSettings, type AuthSettings } from './settings.ts';
 
@@ -32,6 +33,7 @@ const overRequestLimit = () =>
 export function createAuthService(deps: ServiceDeps): AuthService {
   const settings = loadAuthSettings(deps.config);
   const { rateLimits } = settings;
+  const proxies = trustedProxyList(deps.config.trustedProxies);
   const perClient = {
     sign_in: new RateLimiter(rateLimits.signInSignUps, FIVE_MINUTES),
     verify: new RateLimiter(rateLimits.tokenVerifications, FIVE_MINUTES),
@@ -46,7 +48,7 @@ export function createAuthService(deps: ServiceDeps): AuthService {
     deps,
     settings,
     limitClient(c, kind) {
-      if (!perClient[kind].take(clientIp(c))) throw overRequestLimit();
+      if (!perClient[kind].take(clientIp(c, proxies))) throw overRequestLimit();
     },
     checkFailedSignIns(email) {
       if (!failedSignIns.allows(email.toLowerCase())) throw overRequestLimit();
@@ -70,6 +72,6 @@ export function createAuthService(deps: ServiceDeps): AuthService {
         throw AuthError.tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
       }
     },
-    client: (c) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '' }),
+    client: (c) => ({ ip: clientIp(c, proxies), userAgent: c.req.header('user-agent') ?? '' }),
   };
 }

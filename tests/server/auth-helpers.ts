@@ -30,7 +30,10 @@ export function client(
   });
 }
 
-/** A client that stands for another address: the backend trusts X-Forwarded-For from loopback. */
+/**
+ * A client that stands for another address: the fixture backends (startFixture) trust
+ * X-Forwarded-For from loopback and 10.0.0.0/8 (TRUSTED_PROXIES), as if behind a local proxy.
+ */
 export const clientFrom = (ip: string, url = mainUrl()) =>
   client(url, ANON_KEY, {}, { 'x-forwarded-for': ip });
 
@@ -162,7 +165,10 @@ export interface FixtureServer {
  * A backend for a fixture project: in-memory PGlite, or a fresh database on the PostgreSQL server
  * of TEST_DATABASE_URL so the fixture suites also run on PostgreSQL 15.
  */
-export async function startFixture(name: string): Promise<FixtureServer> {
+export async function startFixture(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<FixtureServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const fresh = adminUrl ? await freshDatabase(adminUrl, `arivia_auth_${name}`) : undefined;
   const server = await startServer({
@@ -171,7 +177,7 @@ export async function startFixture(name: string): Promise<FixtureServer> {
     host: '127.0.0.1',
     dataDir: null,
     databaseUrl: fresh?.url,
-    env: {},
+    env: { TRUSTED_PROXIES: '127.0.0.1, ::1, 10.0.0.0/8', ...env },
   });
   return {
     url: server.url,

@@ -1,0 +1,5 @@
+export function startArgs(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  appDir: string,
+): { port: string; host: string; dataDir: string; apiUrl: string; argv: string[] };
