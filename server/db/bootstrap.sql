@@ -34,6 +34,11 @@ grant supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin to cu
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+-- The extensions every Supabase project has before its first migration, where the platform puts
+-- them; `extensions` is on the API roles' search_path (per request) and on the migration role's
+-- (server/db/migrator.ts), so `gen_salt('bf')`, `crypt()` and `uuid_generate_v4()` work unqualified.
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
 create schema if not exists auth authorization supabase_auth_admin;
 create schema if not exists storage authorization supabase_storage_admin;
 create schema if not exists realtime authorization supabase_realtime_admin;

@@ -9,6 +9,12 @@ import type { Database } from './types.ts';
 
 const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 
+/**
+ * The migration role's search_path on the platform (`postgres`: "$user", public, extensions), set
+ * for each migration's and seed's transaction, so extensions' functions work unqualified.
+ */
+const MIGRATION_SEARCH_PATH = `select pg_catalog.set_config('search_path', '"$user", public, extensions', true)`;
+
 export interface MigrationReport {
   applied: string[];
   seeded: boolean;
@@ -80,6 +86,7 @@ export async function migrate(
     const sql = await readFile(path.join(dir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
+        await tx.query(MIGRATION_SEARCH_PATH);
         await tx.exec(sql);
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
@@ -98,7 +105,10 @@ export async function migrate(
     for (const file of await seedFiles(supabaseDir, opts.seedPaths ?? ['./seed.sql'])) {
       const sql = await readFile(file, 'utf8');
       await db
-        .transaction((tx) => tx.exec(sql))
+        .transaction(async (tx) => {
+          await tx.query(MIGRATION_SEARCH_PATH);
+          await tx.exec(sql);
+        })
         .catch((e: Error) => {
           throw new Error(`${path.relative(supabaseDir, file)} failed: ${e.message}`, { cause: e });
         });
