@@ -291,9 +291,9 @@ export type Database = {
           cleaning_type_id: string
           created_at?: string
           created_by?: string | null
-          day: string
+          day?: string
           due_at: string
-          estimated_minutes: number
+          estimated_minutes?: number
           finished_at?: string | null
           flag_reason?: string | null
           flagged?: boolean
@@ -301,7 +301,7 @@ export type Database = {
           id?: string
           inspected_at?: string | null
           inspected_by?: string | null
-          inspection_required: boolean
+          inspection_required?: boolean
           next_check_in?: string | null
           notes?: string
           priority?: Database["public"]["Enums"]["cleaning_task_priority"]
@@ -1464,6 +1464,10 @@ export type Database = {
       }
       admin_note_account_created: {
         Args: { p_invited: boolean; p_user: string }
+        Returns: undefined
+      }
+      admin_set_active: {
+        Args: { p_active: boolean; p_user: string }
         Returns: undefined
       }
       admin_user_access: { Args: { p_user: string }; Returns: Json }
