@@ -488,7 +488,12 @@ describe('property_overview: the list view', () => {
       expect(error).toBeNull();
       expect(sameInstant(data!.next_check_in, daysFromNow(5, 13))).toBe(true);
       expect(sameInstant(data!.next_check_out, daysFromNow(1, 9))).toBe(true);
-      expect(data).toMatchObject({ occupied: true, guest_ready: true, not_ready_reasons: [] });
+      // Guests are in: the turnover after them (its window ends at the next check-in) is not done.
+      expect(data).toMatchObject({
+        occupied: true,
+        guest_ready: false,
+        not_ready_reasons: ['turnover_pending'],
+      });
       expect(JSON.stringify(data)).not.toContain('Guest');
     },
   );
@@ -531,12 +536,12 @@ describe('property_overview: the list view', () => {
     expect(error).toBeNull();
     expect(count).toBe(2);
     expect(data!.map((r) => r.name)).toEqual(['Overview Busy', 'Overview Idle']);
-    const ready = await users.manager.client
+    const pending = await users.manager.client
       .from('property_overview')
       .select('name')
       .in('id', [busy.id, idle.id])
-      .eq('guest_ready', true);
-    expect(ready.data).toEqual([{ name: 'Overview Busy' }]);
+      .contains('not_ready_reasons', ['turnover_pending']);
+    expect(pending.data).toEqual([{ name: 'Overview Busy' }]);
   });
 
   it('the user without a role gets no readiness for a villa they cannot see', async () => {
