@@ -24,16 +24,33 @@ function bearer(header: string | undefined): string | undefined {
   return m ? m[1]!.trim() : undefined;
 }
 
+export interface ResolveOptions {
+  /**
+   * A request without an `apikey` is served as `anon` (its bearer JWT, if any, still verified),
+   * as the Supabase CLI's local gateway does; hosted Supabase answers 401. See README, "The local
+   * backend".
+   */
+  keylessAnon?: boolean;
+}
+
 /** Reads `apikey` (header or query) and `Authorization: Bearer`, and verifies what they carry. */
-export async function resolveAuth(keys: Keys, c: Context): Promise<AuthResult> {
+export async function resolveAuth(
+  keys: Keys,
+  c: Context,
+  opts: ResolveOptions = {},
+): Promise<AuthResult> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   const token = bearer(c.req.header('authorization'));
-  if (!apikey) {
-    // A bearer JWT alone is accepted by hosted Supabase only behind the key; we require the key.
+  let keyRole: 'anon' | 'service_role' | null;
+  if (apikey) {
+    keyRole = keys.apikeyRole(apikey);
+    if (!keyRole) return { ok: false, failure: { kind: 'invalid_apikey' } };
+  } else if (opts.keylessAnon) {
+    keyRole = 'anon';
+  } else {
+    // Hosted Supabase's gateway requires the key, even beside a bearer JWT.
     return { ok: false, failure: { kind: 'no_apikey' } };
   }
-  const keyRole = keys.apikeyRole(apikey);
-  if (!keyRole) return { ok: false, failure: { kind: 'invalid_apikey' } };
   // supabase-js sends the API key itself as the bearer when there is no session.
   if (!token || keys.apikeyRole(token)) {
     const role = token ? keys.apikeyRole(token)! : keyRole;

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { apikeyFailureBody, resolveAuth, runAs, type RequestAuth } from '../gateway/context.ts';
+import { isLoopback } from '../gateway/config.ts';
 import { RestError, jwtError, toRestError } from './errors.ts';
 import {
   prepareRequest,
@@ -107,6 +108,9 @@ export function createRest(deps: ServiceDeps) {
     maxRows: config.api.maxRows,
     planEnabled: config.api.planEnabled,
   };
+  // The CLI's local stack (loopback, its well-known keys) serves a request without an apikey as
+  // anon; a deployment with its own secrets requires the key, as hosted Supabase does.
+  const authOptions = { keylessAnon: isLoopback(config.host) && config.usingWellKnownSecrets };
   let cache: SchemaCache | undefined;
   const preparedCache = new PreparedCache();
   let loading: Promise<SchemaCache> | undefined;
@@ -206,7 +210,7 @@ export function createRest(deps: ServiceDeps) {
   }
 
   async function handle(c: Context): Promise<Response> {
-    const authResult = await resolveAuth(keys, c);
+    const authResult = await resolveAuth(keys, c, authOptions);
     if (!authResult.ok) {
       const f = authResult.failure;
       if (f.kind === 'jwt') return send(errorResponse(jwtError(f.error)));
@@ -251,7 +255,7 @@ export function createRest(deps: ServiceDeps) {
   // path as a real request up to the database call.
   const sqlApp = new Hono();
   sqlApp.all('*', async (c) => {
-    const authResult = await resolveAuth(keys, c);
+    const authResult = await resolveAuth(keys, c, authOptions);
     if (!authResult.ok) return c.json({ error: authResult.failure.kind }, 401);
     try {
       const prepared = prepareRequest(await currentCache(), settings, await restRequest(c));

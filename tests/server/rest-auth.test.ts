@@ -44,13 +44,30 @@ const withToken = (token: string) => ({
 });
 
 describe('API keys', () => {
-  it('no key: 401 with the gateway body', async () => {
-    const r = await get('/villas', {});
-    expect(r.status).toBe(401);
-    expect(await r.json()).toEqual({
-      message: 'No API key found in request',
-      hint: 'No `apikey` request header or url param was found.',
-    });
+  it('no key on the local stack: served as anon, as the CLI gateway does', async () => {
+    // supabase start's gateway has no key check on /rest/v1: a plain fetch is PostgREST's anon.
+    const plain = await get('/villas?select=id,name&order=id', {});
+    expect(plain.status).toBe(200);
+    const { data } = await anon.from('villas').select('id,name').order('id');
+    expect(await plain.json()).toEqual(data);
+    // What anon may not read stays refused, with the body the anon key gets.
+    const refused = await get('/secrets', {});
+    const keyed = await get('/secrets', withToken(WELL_KNOWN.anonKey));
+    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(keyed.status);
+    expect(await refused.json()).toEqual(await keyed.json());
+  });
+
+  it("no key but a user's JWT: the JWT is verified and decides", async () => {
+    const token = await mintJwt({ sub: ANA, email: 'ana@example.com' });
+    const own = await get('/notes?select=id,body&order=id', { Authorization: `Bearer ${token}` });
+    expect(own.status).toBe(200);
+    const { data } = await ana.from('notes').select('id,body').order('id');
+    expect(data!.length).toBeGreaterThan(0);
+    expect(await own.json()).toEqual(data);
+    const forged = await get('/notes', { Authorization: `Bearer ${token.slice(0, -2)}xx` });
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { code: string }).code).toBe('PGRST301');
   });
 
   it('an unknown key: 401 Invalid API key', async () => {
@@ -62,6 +79,45 @@ describe('API keys', () => {
   it('the key may come as the apikey query parameter', async () => {
     const r = await get(`/villas?select=id&limit=1&apikey=${WELL_KNOWN.anonKey}`, {});
     expect(r.status).toBe(200);
+  });
+});
+
+describe('API keys on a deployment with its own secrets', () => {
+  const secret = 'a-deployment-secret-of-more-than-thirty-two-characters';
+  let deployed: FixtureServer;
+  let anonKey: string;
+
+  beforeAll(async () => {
+    const key = (role: string) =>
+      new SignJWT({ role, iss: 'supabase' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(secret));
+    anonKey = await key('anon');
+    deployed = await startFixtureServer('rest-project', {
+      JWT_SECRET: secret,
+      ANON_KEY: anonKey,
+      SERVICE_ROLE_KEY: await key('service_role'),
+      PUBLISHABLE_KEY: 'sb_publishable_deployment_key_for_the_test',
+      SECRET_KEY: 'sb_secret_deployment_key_for_the_test',
+    });
+  });
+
+  afterAll(async () => {
+    await deployed?.stop();
+  });
+
+  it('no key: 401 with the gateway body, as hosted Supabase answers', async () => {
+    const r = await fetch(`${deployed.url}/rest/v1/villas`);
+    expect(r.status).toBe(401);
+    expect(await r.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    });
+    const keyed = await fetch(`${deployed.url}/rest/v1/villas?select=id&limit=1`, {
+      headers: { apikey: anonKey },
+    });
+    expect(keyed.status).toBe(200);
   });
 });
 
