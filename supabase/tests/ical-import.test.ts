@@ -2,7 +2,11 @@
 // channel feeds are served by this suite on loopback: real-world shapes (Airbnb, Booking.com, VRBO,
 // Google Calendar), and hostile servers (wrong content type, 10 MB, lying Content-Length, not
 // iCalendar, redirect loops, redirects to other schemes, 404, a server that never answers).
+// The server fetches only public addresses; the suite's feed server listens on 127.0.0.2, the one
+// private address the test backend allows (ICAL_ALLOW_PRIVATE_NETWORK, tests/server/global-setup.ts),
+// and the SSRF cases prove 127.0.0.1, 10.x, 169.254.169.254 and [::1] are refused on every hop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { FEED_TEST_HOST } from '../../tests/server/feed-host.ts';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
@@ -54,8 +58,8 @@ function startChannel(): Promise<void> {
     }
   });
   return new Promise((resolve) => {
-    channel.listen(0, '127.0.0.1', () => {
-      base = `http://127.0.0.1:${(channel.address() as AddressInfo).port}`;
+    channel.listen(0, FEED_TEST_HOST, () => {
+      base = `http://${FEED_TEST_HOST}:${(channel.address() as AddressInfo).port}`;
       resolve();
     });
   });
@@ -469,5 +473,119 @@ describe('hostile feeds and requests', () => {
     const e = failed(await importIcal(manager, { property_id: archived.id, ics: vrboFeed(10) }));
     expect(e.status).toBe(400);
     expect(e.message).toMatch(/archived/);
+  });
+});
+
+describe('server-side request forgery: only public addresses are fetched, on every hop', () => {
+  // A server on the backend's own loopback address, standing for anything internal.
+  let internal: Server;
+  let internalPort = 0;
+  let internalHits = 0;
+  let villa: Property;
+
+  beforeAll(async () => {
+    villa = await fx.property();
+    const body = airbnbFeed([{ uid: 'internal@airbnb.com', from: 30, to: 32 }]);
+    internal = createServer((_req, res) => {
+      internalHits += 1;
+      res.writeHead(200, { 'Content-Type': 'text/calendar' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', () => resolve()));
+    internalPort = (internal.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    internal?.closeAllConnections();
+    await new Promise<void>((r) => (internal ? internal.close(() => r()) : r()));
+  });
+
+  const refused = async (url: string) => {
+    const e = failed(await importIcal(manager, { property_id: villa.id, url, source: 'other' }));
+    expect({ url, status: e.status, code: e.code }).toEqual({
+      url,
+      status: 400,
+      code: 'address_not_allowed',
+    });
+    return e;
+  };
+
+  it('loopback, private, link-local (metadata) and IPv6 loopback URLs: 400, nothing fetched or saved', async () => {
+    const urls = [
+      `http://127.0.0.1:${internalPort}/cal.ics`,
+      `http://[::1]:${internalPort}/cal.ics`,
+      `http://[::ffff:127.0.0.1]:${internalPort}/cal.ics`,
+      `http://2130706433:${internalPort}/cal.ics`, // 127.0.0.1 written as one number
+      `http://localhost:${internalPort}/cal.ics`, // a name that resolves to loopback
+      'http://10.0.0.1/cal.ics',
+      'http://172.16.5.4/cal.ics',
+      'http://192.168.1.1/cal.ics',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.100.100.200/latest/meta-data/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://0.0.0.0/cal.ics',
+      'http://224.0.0.1/cal.ics',
+    ];
+    for (const url of urls) await refused(url);
+    expect(internalHits).toBe(0);
+    const { data: feeds } = await serviceClient()
+      .from('property_ical_feeds')
+      .select('url')
+      .eq('property_id', villa.id);
+    expect(feeds).toEqual([]);
+    expect(await stays(villa)).toEqual([]);
+  });
+
+  it('a redirect from an allowed feed to an internal address: 400, the target never reached', async () => {
+    const targets = [
+      `http://127.0.0.1:${internalPort}/cal.ics`,
+      `http://[::1]:${internalPort}/cal.ics`,
+      'http://10.1.2.3/cal.ics',
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    for (const [i, target] of targets.entries()) {
+      routes.set(`/redirect-${i}`, (_req, res) => {
+        res.writeHead(302, { Location: target });
+        res.end();
+      });
+      const before = hits.get(`/redirect-${i}`) ?? 0;
+      const e = await refused(`${base}/redirect-${i}`);
+      expect(e.message).toContain(new URL(target).hostname);
+      expect(hits.get(`/redirect-${i}`)).toBe(before + 1);
+    }
+    expect(internalHits).toBe(0);
+    expect(await stays(villa)).toEqual([]);
+  });
+
+  it('a saved feed whose URL now points inside is refused at sync, and the failure recorded', async () => {
+    const url = serve(
+      '/later-internal.ics',
+      airbnbFeed([{ uid: 'later@airbnb.com', from: 40, to: 42 }]),
+    );
+    const first = ok(await importIcal(manager, { property_id: villa.id, url, source: 'airbnb' }));
+    expect(first.report.created).toBe(1);
+    const internalUrl = `http://127.0.0.1:${internalPort}/cal.ics`;
+    expect(
+      (
+        await serviceClient()
+          .from('property_ical_feeds')
+          .update({ url: internalUrl })
+          .eq('id', first.feed_id!)
+      ).error,
+    ).toBeNull();
+    const e = failed(await importIcal(manager, { feed_id: first.feed_id }));
+    expect(e).toMatchObject({ status: 400, code: 'address_not_allowed' });
+    expect(internalHits).toBe(0);
+    expect(await feedRow(first.feed_id!)).toMatchObject({ last_status: 'error' });
+  });
+
+  it("the suite's own feed server stays reachable through the test-only setting", async () => {
+    const url = serve(
+      '/allowed.ics',
+      airbnbFeed([{ uid: 'allowed@airbnb.com', from: 50, to: 52 }]),
+    );
+    expect(new URL(url).hostname).toBe(FEED_TEST_HOST);
+    const r = ok(await importIcal(manager, { property_id: villa.id, url, source: 'airbnb' }));
+    expect(r.report.created).toBe(1);
   });
 });

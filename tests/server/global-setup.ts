@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import { startServer } from '../../server/app.ts';
 import { REPO_ROOT } from '../../server/gateway/config.ts';
+import { FEED_TEST_HOST } from './feed-host.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const fresh = adminUrl ? await freshDatabase(adminUrl) : undefined;
+  // The ical-import function fetches only public addresses; the suites' feed server is the one
+  // private address it may reach (functions read their settings from the process environment).
+  process.env.ICAL_ALLOW_PRIVATE_NETWORK = FEED_TEST_HOST;
   const server = await startServer({
     workdir: REPO_ROOT,
     port: 0,

@@ -1,10 +1,13 @@
-// Fetching a channel's iCal export without trusting it: http(s) only (every redirect hop is checked
-// too, at most 5 hops), one deadline for connecting, redirects and reading the body, a size cap
+// Fetching a channel's iCal export without trusting it: http(s) only, public addresses only (the
+// host of every hop is resolved and checked, and the connection goes to the checked address:
+// pinned-http.ts; at most 5 redirect hops), one deadline for connecting, redirects and reading the body, a size cap
 // enforced while reading (a missing or lying Content-Length does not help), and the content type
 // a calendar is served with (text/calendar, or text/plain which some exporters use). Failures are
 // HttpErrors with a status that says whose fault it was: 4xx the URL or the feed's content, 502 /
 // 504 the feed's server.
 import { HttpError } from '../_shared/http.ts';
+import { STRICT, type AddressPolicy } from './address.ts';
+import { pinnedGet, resolveChecked } from './pinned-http.ts';
 
 export interface FeedLimits {
   timeoutMs: number;
@@ -75,15 +78,19 @@ export interface FetchedFeed {
 export async function fetchFeed(
   raw: string,
   limits: FeedLimits = FEED_LIMITS,
+  policy: AddressPolicy = STRICT,
 ): Promise<FetchedFeed> {
   let url = feedUrl(raw);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   try {
     for (let hop = 0; ; hop++) {
       let res: Response;
+      // Refused (400) before any connection when the host is, or resolves to, a local address.
+      const address = await resolveChecked(url, policy);
       try {
-        res = await fetch(url, {
-          redirect: 'manual',
+        res = await pinnedGet({
+          url,
+          address,
           signal,
           headers: {
             Accept: 'text/calendar, text/plain;q=0.9',
@@ -138,8 +145,15 @@ export async function fetchFeed(
           `The calendar is larger than ${limits.maxBytes} bytes`,
         );
       }
+      let text: string;
+      try {
+        text = await readLimited(res.body, limits.maxBytes);
+      } catch (e) {
+        if (e instanceof HttpError || isAbort(e)) throw e;
+        throw new HttpError(502, 'feed_unavailable', 'The feed broke off while sending');
+      }
       return {
-        text: await readLimited(res.body, limits.maxBytes),
+        text,
         url: url.toString(),
         contentType,
       };

@@ -19,12 +19,20 @@
 // invalid). Errors: { error: { code, message } } with 400 (bad request or URL), 401, 403, 404 (no
 // such feed), 413 (over 2 MB), 415 (not served as a calendar), 422 (not iCalendar), 502 / 504 (the
 // feed's server failed / timed out). A saved feed records how its last sync went either way.
+//
+// The server fetches only from public addresses: a URL whose host is or resolves to a loopback,
+// private, link-local, CGNAT, multicast or metadata address is refused (400 address_not_allowed)
+// before it is saved, and every fetch checks every redirect hop again (docs/security-sql.md).
+// ICAL_ALLOW_PRIVATE_NETWORK (1, or a list of addresses / CIDR blocks) lifts that for tests; it is
+// never set in production.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, ok } from '../_shared/http.ts';
 import { callerClient } from '../_shared/supabase.ts';
+import { parsePolicy } from './address.ts';
 import { FEED_LIMITS, feedUrl, fetchFeed } from './fetch-feed.ts';
+import { resolveChecked } from './pinned-http.ts';
 import { IcsError, parseIcs, prepareImport, type IcsCalendar } from './ics.ts';
 
 const source = z.enum(['airbnb', 'booking', 'vrbo', 'other']);
@@ -201,6 +209,7 @@ async function recordSync(
 
 async function handle(req: Request): Promise<Response> {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
+  const policy = parsePolicy(Deno.env.get('ICAL_ALLOW_PRIVATE_NETWORK'));
   const caller = callerClient(req);
   await requireImporter(caller, req);
   const input = await readRequest(req);
@@ -209,6 +218,8 @@ async function handle(req: Request): Promise<Response> {
   if (input.feed_id) feed = await savedFeed(caller, input.feed_id);
   else if (input.url !== undefined) {
     const url = feedUrl(input.url);
+    // A URL the server may never fetch is not saved either (it would be fetched on every sync).
+    await resolveChecked(url, policy);
     feed = await saveFeed(
       caller,
       input.property_id!,
@@ -221,7 +232,7 @@ async function handle(req: Request): Promise<Response> {
 
   try {
     let text: string;
-    if (feed) text = (await fetchFeed(feed.url)).text;
+    if (feed) text = (await fetchFeed(feed.url, FEED_LIMITS, policy)).text;
     else {
       text = input.ics!;
       if (new TextEncoder().encode(text).byteLength > FEED_LIMITS.maxBytes) {
