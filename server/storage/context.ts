@@ -145,6 +145,22 @@ export async function findObject(
   return rows[0];
 }
 
+/**
+ * Sent with every Storage answer, objects above all: the browser never guesses a type, and a file
+ * it renders anyway runs sandboxed with no script, no requests and no storage of the app's origin
+ * (storage is served on the app's own origin; see docs/local-backend.md). Images stay viewable.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+};
+
+export function withSecurityHeaders(res: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
+  return res;
+}
+
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,

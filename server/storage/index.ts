@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ServiceDeps } from '../gateway/service.ts';
 import * as buckets from './buckets.ts';
 import { resolveCaller, type Caller } from './caller.ts';
-import { json, type StorageDeps } from './context.ts';
+import { json, withSecurityHeaders, type StorageDeps } from './context.ts';
 import { BlobStore } from './disk.ts';
 import { errors, toStorageError } from './errors.ts';
 import { decodePathPart } from './names.ts';
@@ -232,7 +232,9 @@ export function createStorage(service: ServiceDeps) {
   storePromise.catch((e: unknown) => console.error('[storage] cannot open the byte store:', e));
   const app = new Hono();
 
-  app.all('/*', async (c) => {
+  app.all('/*', async (c) => withSecurityHeaders(await route(c)));
+
+  async function route(c: Context): Promise<Response> {
     try {
       const base = routePath(c).replace(/\/\*$/, '');
       const pathname = rawPathname(c);
@@ -262,7 +264,7 @@ export function createStorage(service: ServiceDeps) {
         ? new Response(null, { status: err.httpStatus })
         : json(err.render(), err.httpStatus);
     }
-  });
+  }
 
   return {
     app,

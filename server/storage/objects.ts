@@ -101,6 +101,65 @@ function sizeLimit(deps: StorageDeps, bucket: BucketRow, key: string): number {
   return typeof own === 'number' ? Math.min(own, global) : global;
 }
 
+interface WriteTarget {
+  bucketId: string;
+  name: string;
+  owner?: string;
+  upsert: boolean;
+  /** Storage's operation name, visible to policies as storage.operation. */
+  operation: string;
+}
+
+/**
+ * Refuses a write before any byte moves: the policies on the insert (and on the update of an
+ * upsert) run as the caller and are rolled back, and an existing key is a 409.
+ */
+function checkWritable(deps: StorageDeps, c: Context, caller: Caller, t: WriteTarget) {
+  return testPermission(deps, c, caller, t.operation, (tx) =>
+    writeRow(tx, {
+      ...t,
+      id: crypto.randomUUID(),
+      version: crypto.randomUUID(),
+      metadata: null,
+    }),
+  ).catch(duplicateAsKeyExists);
+}
+
+/**
+ * The one write path of upload and copy, once the new bytes are committed under `version`: the row
+ * is written as the caller (an existing row replaced under lock); then the replaced bytes are
+ * removed, or, if the row could not be written, the new ones. Returns the object's id.
+ */
+async function commitObject(
+  deps: StorageDeps,
+  c: Context,
+  caller: Caller,
+  t: WriteTarget,
+  row: { version: string; metadata: ObjectMetadata | null; userMetadata?: Record<string, unknown> },
+): Promise<string> {
+  const newId = crypto.randomUUID();
+  let replaced: { id: string; version: string | null } | undefined;
+  try {
+    replaced = await asCaller(deps, c, caller, t.operation, async (tx) => {
+      await superuserStep(tx);
+      const { rows } = await tx.query<{ id: string; version: string | null }>(
+        'select id, version from storage.objects where bucket_id = $1 and name = $2 for update',
+        [t.bucketId, t.name],
+      );
+      await callerStep(tx, caller);
+      await writeRow(tx, { ...t, ...row, id: newId });
+      return rows[0];
+    });
+  } catch (e) {
+    await deps.store.remove(row.version);
+    duplicateAsKeyExists(e);
+  }
+  if (replaced?.version && replaced.version !== row.version) {
+    await deps.store.remove(replaced.version).catch(() => undefined);
+  }
+  return replaced?.id ?? newId;
+}
+
 /** Upload or overwrite: check the policies, receive the bytes, then commit bytes before the row. */
 async function storeUpload(
   deps: StorageDeps,
@@ -113,19 +172,14 @@ async function storeUpload(
   assertBucketName(bucketId);
   assertKey(key);
   const bucket = await mustFindBucket(deps, bucketId);
-  const operation = upsert ? 'storage.object.upload_update' : 'storage.object.upload';
-  const base = { bucketId, name: key, owner: caller.owner, upsert };
-
-  // Refuse before receiving a byte: RLS on the insert (and update for an upsert), and 409 for an
-  // existing key. The row is written again, for real, once the bytes are safe.
-  await testPermission(deps, c, caller, operation, (tx) =>
-    writeRow(tx, {
-      ...base,
-      id: crypto.randomUUID(),
-      version: crypto.randomUUID(),
-      metadata: null,
-    }),
-  ).catch(duplicateAsKeyExists);
+  const target: WriteTarget = {
+    bucketId,
+    name: key,
+    owner: caller.owner,
+    upsert,
+    operation: upsert ? 'storage.object.upload_update' : 'storage.object.upload',
+  };
+  await checkWritable(deps, c, caller, target);
 
   const file = await receiveUpload(c.req.raw, {
     tempPath: await deps.store.tempPath(),
@@ -144,34 +198,12 @@ async function storeUpload(
     ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
   };
   await deps.store.commit(file.tempPath, version);
-
-  const newId = crypto.randomUUID();
-  let replaced: { id: string; version: string | null } | undefined;
-  try {
-    replaced = await asCaller(deps, c, caller, operation, async (tx) => {
-      await superuserStep(tx);
-      const { rows } = await tx.query<{ id: string; version: string | null }>(
-        'select id, version from storage.objects where bucket_id = $1 and name = $2 for update',
-        [bucketId, key],
-      );
-      await callerStep(tx, caller);
-      await writeRow(tx, {
-        ...base,
-        id: newId,
-        version,
-        metadata,
-        userMetadata: file.userMetadata,
-      });
-      return rows[0];
-    });
-  } catch (e) {
-    await deps.store.remove(version);
-    duplicateAsKeyExists(e);
-  }
-  if (replaced?.version && replaced.version !== version) {
-    await deps.store.remove(replaced.version).catch(() => undefined);
-  }
-  return json({ Id: replaced?.id ?? newId, Key: `${bucketId}/${key}` });
+  const id = await commitObject(deps, c, caller, target, {
+    version,
+    metadata,
+    userMetadata: file.userMetadata,
+  });
+  return json({ Id: id, Key: `${bucketId}/${key}` });
 }
 
 export function upload(
@@ -192,6 +224,29 @@ export function upload(
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The only types a browser may open in place (docs/local-backend.md, "Files never run as the app"):
+ * raster images and PDF. Everything else, HTML and SVG included, is sent as an attachment.
+ */
+const INLINE_TYPES = new Set([
+  'image/jpeg',
+  'image/jpg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'application/pdf',
+]);
+// A stored type that is not a plain `type/subtype[; params]` is served as bytes.
+const MIME_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x7e]*)?$/;
+
+/** The Content-Type to send and whether it may be shown inline. */
+export function servedType(stored: string | undefined): { type: string; inline: boolean } {
+  const type = stored && MIME_TYPE.test(stored.trim()) ? stored.trim() : 'application/octet-stream';
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return { type, inline: INLINE_TYPES.has(essence) };
 }
 
 function parseRange(header: string | undefined, size: number) {
@@ -216,9 +271,13 @@ async function sendObject(
   const size = obj.version ? await deps.store.size(obj.version) : null;
   if (size === null) throw errors.noSuchKey();
   const meta = obj.metadata;
+  const served = servedType(meta?.mimetype);
   const headers = new Headers({
-    'content-type': meta?.mimetype ?? 'application/octet-stream',
-    'cache-control': meta?.cacheControl ?? 'no-cache',
+    'content-type': served.type,
+    'cache-control':
+      meta?.cacheControl && /^[\x20-\x7e]*$/.test(meta.cacheControl)
+        ? meta.cacheControl
+        : 'no-cache',
     'accept-ranges': 'bytes',
   });
   if (meta?.eTag) headers.set('etag', meta.eTag);
@@ -226,8 +285,10 @@ async function sendObject(
   if (!Number.isNaN(modified.getTime())) headers.set('last-modified', modified.toUTCString());
   if (meta?.contentEncoding) headers.set('content-encoding', meta.contentEncoding);
   const download = c.req.query('download');
-  if (download !== undefined) {
+  if (download !== undefined || !served.inline) {
     headers.set('content-disposition', contentDisposition(download || obj.name.split('/').pop()!));
+  } else {
+    headers.set('content-disposition', 'inline');
   }
   if (meta?.eTag && c.req.header('if-none-match') === meta.eTag) {
     return new Response(null, { status: 304, headers });
@@ -435,18 +496,13 @@ export async function createSignedUploadUrl(
   assertKey(key);
   await mustFindBucket(deps, bucketId);
   const upsert = c.req.header('x-upsert') === 'true';
-  const operation = upsert ? 'storage.object.upload_update' : 'storage.object.upload';
-  await testPermission(deps, c, caller, operation, (tx) =>
-    writeRow(tx, {
-      id: crypto.randomUUID(),
-      bucketId,
-      name: key,
-      owner: caller.owner,
-      version: crypto.randomUUID(),
-      metadata: null,
-      upsert,
-    }),
-  ).catch(duplicateAsKeyExists);
+  await checkWritable(deps, c, caller, {
+    bucketId,
+    name: key,
+    owner: caller.owner,
+    upsert,
+    operation: upsert ? 'storage.object.upload_update' : 'storage.object.upload',
+  });
   const url = `${bucketId}/${key}`;
   const token = await deps.keys.sign(
     { owner: caller.owner, url, upsert },
@@ -559,8 +615,19 @@ async function readMoveCopyBody(c: Context): Promise<MoveCopyBody & Record<strin
 /** Move renames the row (the bytes keep their version): RLS update on source and destination. */
 export async function move(deps: StorageDeps, c: Context, caller: Caller): Promise<Response> {
   const b = await readMoveCopyBody(c);
-  await mustFindBucket(deps, b.destinationBucket);
+  const destination = await mustFindBucket(deps, b.destinationBucket);
   const moved = await asCaller(deps, c, caller, 'storage.object.move', async (tx) => {
+    if (b.destinationBucket !== b.bucketId) {
+      // Into another bucket, that bucket's rules hold as for an upload.
+      const source = await findObject(tx, b.bucketId, b.sourceKey);
+      if (!source) return 0;
+      const size = source.metadata?.size ?? 0;
+      if (size > sizeLimit(deps, destination, b.destinationKey)) throw errors.entityTooLarge();
+      mimeChecker(
+        destination,
+        b.destinationKey,
+      )(source.metadata?.mimetype ?? 'application/octet-stream');
+    }
     const r = await tx.query(
       `update storage.objects
        set bucket_id = $3, name = $4, owner = $5, owner_id = $6, level = $7
@@ -584,25 +651,19 @@ export async function move(deps: StorageDeps, c: Context, caller: Caller): Promi
 export async function copy(deps: StorageDeps, c: Context, caller: Caller): Promise<Response> {
   const b = await readMoveCopyBody(c);
   const upsert = c.req.header('x-upsert') === 'true';
-  await mustFindBucket(deps, b.destinationBucket);
+  const destination = await mustFindBucket(deps, b.destinationBucket);
   const source = await asCaller(deps, c, caller, 'storage.object.copy', (tx) =>
     findObject(tx, b.bucketId, b.sourceKey),
   );
   if (!source?.version) throw errors.noSuchKey();
-  const base = {
+  const target: WriteTarget = {
     bucketId: b.destinationBucket,
     name: b.destinationKey,
     owner: caller.owner,
     upsert,
+    operation: 'storage.object.copy',
   };
-  await testPermission(deps, c, caller, 'storage.object.copy', (tx) =>
-    writeRow(tx, {
-      ...base,
-      id: crypto.randomUUID(),
-      version: crypto.randomUUID(),
-      metadata: null,
-    }),
-  ).catch(duplicateAsKeyExists);
+  await checkWritable(deps, c, caller, target);
 
   const copyMetadata = b.copyMetadata !== false;
   const override = isRecord(b.metadata) ? b.metadata : {};
@@ -618,36 +679,18 @@ export async function copy(deps: StorageDeps, c: Context, caller: Caller): Promi
         }),
     lastModified: new Date().toISOString(),
   };
+  // The destination bucket's rules hold for a copy as for an upload.
+  const size = (await deps.store.size(source.version)) ?? 0;
+  if (size > sizeLimit(deps, destination, b.destinationKey)) throw errors.entityTooLarge();
+  mimeChecker(destination, b.destinationKey)(metadata?.mimetype ?? 'application/octet-stream');
+
   const version = BlobStore.newVersion();
   if (!(await deps.store.copy(source.version, version))) throw errors.noSuchKey();
-
-  const newId = crypto.randomUUID();
-  let replaced: { id: string; version: string | null } | undefined;
-  try {
-    replaced = await asCaller(deps, c, caller, 'storage.object.copy', async (tx) => {
-      await superuserStep(tx);
-      const { rows } = await tx.query<{ id: string; version: string | null }>(
-        'select id, version from storage.objects where bucket_id = $1 and name = $2 for update',
-        [b.destinationBucket, b.destinationKey],
-      );
-      await callerStep(tx, caller);
-      await writeRow(tx, {
-        ...base,
-        id: newId,
-        version,
-        metadata,
-        userMetadata: copyMetadata ? (source.user_metadata ?? undefined) : undefined,
-      });
-      return rows[0];
-    });
-  } catch (e) {
-    await deps.store.remove(version);
-    duplicateAsKeyExists(e);
-  }
-  if (replaced?.version && replaced.version !== version) {
-    await deps.store.remove(replaced.version).catch(() => undefined);
-  }
-  const id = replaced?.id ?? newId;
+  const id = await commitObject(deps, c, caller, target, {
+    version,
+    metadata,
+    userMetadata: copyMetadata ? (source.user_metadata ?? undefined) : undefined,
+  });
   return json({
     Id: id,
     Key: `${b.destinationBucket}/${b.destinationKey}`,
