@@ -1,15 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { requestResetSchema, type RequestResetInput } from '../schemas';
 
@@ -29,18 +22,13 @@ export function RequestResetForm() {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Request a reset link">
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
         />
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send reset link'}

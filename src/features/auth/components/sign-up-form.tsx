@@ -2,15 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { PasswordPairFields, TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
 import { signUpSchema, type SignUpInput } from '../schemas';
 
 export function SignUpForm({
@@ -40,63 +33,26 @@ export function SignUpForm({
     <div className="space-y-6">
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create account">
-          <FormField
+          <TextField
             control={form.control}
             name="full_name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Full name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="name" placeholder="Maria Kritikou" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Full name"
+            autoComplete="name"
+            placeholder="Maria Kritikou"
           />
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="you@company.com"
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
           />
-          <FormField
+          <PasswordPairFields
             control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <Input type="password" autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm password</FormLabel>
-                <FormControl>
-                  <Input type="password" autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            password="password"
+            confirm="confirmPassword"
           />
           <Button type="submit" className="w-full" disabled={signUp.isPending}>
             {signUp.isPending ? 'Creating account...' : 'Create Account'}

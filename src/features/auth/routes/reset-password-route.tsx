@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/lib/routes';
 import { initialAuthRedirect } from '@/lib/initial-auth-redirect';
 import { AuthShell } from '../components/auth-shell';
-import { NewPasswordForm } from '../components/new-password-form';
+import { PasswordForm } from '@/components/form/password-form';
 import { RequestResetForm } from '../components/request-reset-form';
 
 export function ResetPasswordRoute() {
@@ -58,7 +58,12 @@ export function ResetPasswordRoute() {
             </Alert>
           ) : null}
           {recovering ? (
-            <NewPasswordForm onDone={() => void navigate(paths.home.path, { replace: true })} />
+            <PasswordForm
+              title="Set a new password"
+              submitLabel="Set new password"
+              fullWidth
+              onDone={() => void navigate(paths.home.path, { replace: true })}
+            />
           ) : (
             <RequestResetForm />
           )}

@@ -1,17 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
 import type { Profile } from '@/lib/supabase';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSchema, type ProfileInput } from '../schemas';
@@ -27,9 +19,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       language: profile.language,
     },
   });
-  const languages = LANGUAGES.some((l) => l.code === profile.language)
-    ? LANGUAGES
-    : [...LANGUAGES, { code: profile.language, label: profile.language }];
+  const languages = (
+    LANGUAGES.some((l) => l.code === profile.language)
+      ? LANGUAGES
+      : [...LANGUAGES, { code: profile.language, label: profile.language }]
+  ).map((l) => ({ value: l.code, label: l.label }));
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -43,52 +37,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Profile details">
-        <FormField
-          control={form.control}
-          name="full_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Full name</FormLabel>
-              <FormControl>
-                <Input autoComplete="name" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <TextField control={form.control} name="full_name" label="Full name" autoComplete="name" />
+        <TextField
           control={form.control}
           name="phone"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Phone</FormLabel>
-              <FormControl>
-                <Input type="tel" autoComplete="tel" inputMode="tel" {...field} />
-              </FormControl>
-              <FormDescription>So the team can reach you on a job. Optional.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          description="So the team can reach you on a job. Optional."
         />
-        <FormField
-          control={form.control}
-          name="language"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Language</FormLabel>
-              <FormControl>
-                <NativeSelect {...field}>
-                  {languages.map((l) => (
-                    <NativeSelectOption key={l.code} value={l.code}>
-                      {l.label}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <SelectField control={form.control} name="language" label="Language" options={languages} />
         <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
           {update.isPending ? 'Saving...' : 'Save changes'}
         </Button>

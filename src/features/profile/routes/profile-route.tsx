@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { initialsOf } from '@/lib/format';
 import { roleLabel } from '@/lib/permissions';
-import { ChangePasswordForm } from '../components/change-password-form';
+import { PasswordForm } from '@/components/form/password-form';
 import { ProfileForm } from '../components/profile-form';
 
 export function ProfileRoute() {
@@ -55,7 +55,7 @@ export function ProfileRoute() {
           <CardDescription>6 to 72 characters.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ChangePasswordForm />
+          <PasswordForm title="Change password" submitLabel="Change password" />
         </CardContent>
       </Card>
     </div>

@@ -1,21 +1,13 @@
 // POST properties: a new villa with an id made on the device, through the sync queue (sent at
-// once when online, kept and replayed exactly once when not). A code already in use answers 409
-// (23505); the form shows that under the code field instead of a toast.
+// once when online, kept and replayed exactly once when not).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage, QueryError } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput, type PropertyValues } from '../schemas';
 import { propertyKeys } from './keys';
-
-export const DUPLICATE_CODE_MESSAGE = 'Another property already uses this code';
-
-export function isDuplicateCode(e: unknown): boolean {
-  return e instanceof QueryError && e.code === '23505';
-}
 
 /** The columns a form save writes: empty optional contacts become null. */
 export function propertyColumns(v: PropertyValues) {
@@ -39,17 +31,18 @@ export async function createProperty(
   return { id, result };
 }
 
-export function useCreateProperty() {
+type Saved = Awaited<ReturnType<typeof createProperty>>;
+
+export function useCreateProperty(callbacks?: MutationCallbacks<Saved>) {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: (input: PropertyInput) => createProperty(userId, input),
-    onSuccess: async ({ result }) => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notifySaved(result, 'Property created');
+      notifySaved(saved.result, 'Property created');
+      callbacks?.onSuccess?.(saved);
     },
-    onError: (e) => {
-      if (!isDuplicateCode(e)) notify.error(errorMessage(e, 'Failed to create property'));
-    },
+    onError: errorToastUnlessHandled(callbacks, 'Failed to create property'),
   });
 }

@@ -1,21 +1,14 @@
 // POST reservations (new stay, id made on the device) or PATCH reservations by id (edit), through
-// the sync queue. An overlap with another confirmed stay answers 409 (23P01) with a message naming
-// its dates; the dialog shows it as the form's error instead of a toast - or, for a stay saved
-// offline, the Sync Queue panel shows it when the replay is refused.
+// the sync queue. A refusal of a stay saved offline shows in the Sync Queue panel.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
 import { zonedInputToIso } from '@/lib/company-time';
-import { errorMessage, QueryError } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { reservationSchema, type ReservationInput } from '../schemas';
 import { propertyKeys, reservationKeys } from './keys';
-
-export function isOverlap(e: unknown): boolean {
-  return e instanceof QueryError && e.code === '23P01';
-}
 
 export async function saveReservation(
   userId: string,
@@ -44,21 +37,24 @@ export async function saveReservation(
   return { id, result };
 }
 
-export function useSaveReservation(propertyId: string, reservationId: string | null) {
+export function useSaveReservation(
+  propertyId: string,
+  reservationId: string | null,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof saveReservation>>>,
+) {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: (input: ReservationInput) =>
       saveReservation(userId, propertyId, reservationId, input),
-    onSuccess: async ({ result }) => {
+    onSuccess: async (saved) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reservationKeys.property(propertyId) }),
         queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
       ]);
-      notifySaved(result, reservationId ? 'Reservation updated' : 'Reservation added');
+      notifySaved(saved.result, reservationId ? 'Reservation updated' : 'Reservation added');
+      callbacks?.onSuccess?.(saved);
     },
-    onError: (e) => {
-      if (!isOverlap(e)) notify.error(errorMessage(e, 'Failed to save reservation'));
-    },
+    onError: errorToastUnlessHandled(callbacks, 'Failed to save reservation'),
   });
 }

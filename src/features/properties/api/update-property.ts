@@ -2,12 +2,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput } from '../schemas';
-import { isDuplicateCode, propertyColumns } from './create-property';
+import { propertyColumns } from './create-property';
 import { propertyKeys } from './keys';
 
 export async function updateProperty(
@@ -23,17 +22,19 @@ export async function updateProperty(
   return { id, result };
 }
 
-export function useUpdateProperty(id: string) {
+export function useUpdateProperty(
+  id: string,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof updateProperty>>>,
+) {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: (input: PropertyInput) => updateProperty(userId, id, input),
-    onSuccess: async ({ result }) => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notifySaved(result, 'Property updated');
+      notifySaved(saved.result, 'Property updated');
+      callbacks?.onSuccess?.(saved);
     },
-    onError: (e) => {
-      if (!isDuplicateCode(e)) notify.error(errorMessage(e, 'Failed to update property'));
-    },
+    onError: errorToastUnlessHandled(callbacks, 'Failed to update property'),
   });
 }

@@ -10,15 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { Form } from '@/components/ui/form';
 import type { PropertyAccess } from '../api/get-property';
 import { useSavePropertyAccess } from '../api/save-property-access';
 import { propertyAccessSchema, type PropertyAccessInput } from '../schemas';
@@ -61,38 +55,15 @@ function AccessForm({
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Access details">
-        <FormField
-          control={form.control}
-          name="access_notes"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>How to get in</FormLabel>
-              <FormControl>
-                <textarea
-                  rows={3}
-                  className="border-input focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 w-full rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextareaField control={form.control} name="access_notes" label="How to get in" rows={3} />
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, label]) => (
-            <FormField
+            <TextField
               key={name}
               control={form.control}
               name={name}
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{label}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={label}
+              autoComplete="off"
             />
           ))}
         </div>

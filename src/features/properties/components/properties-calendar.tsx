@@ -9,13 +9,11 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
-import { CalendarViewToggle } from './calendar-view-toggle';
+import { CalendarHeader } from './calendar-header';
 
 type Mode = 'fortnight' | 'week' | 'month';
 const MODES = [
@@ -51,40 +49,20 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
 
   return (
     <section aria-label="Calendar across properties" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <CalendarViewToggle
-          value={mode}
-          options={MODES}
-          onChange={(m) => {
-            setMode(m);
-            setStart((s) => anchorOf(m, s));
-          }}
-        />
-        <Button variant="outline" size="sm" onClick={() => setStart(anchorOf(mode, new Date()))}>
-          Today
-        </Button>
-      </div>
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={`Previous ${UNIT[mode]}`}
-          onClick={() => step(-1)}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <h2 className="text-sm font-medium" aria-live="polite">
-          {label}
-        </h2>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={`Next ${UNIT[mode]}`}
-          onClick={() => step(1)}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
+      <CalendarHeader
+        mode={mode}
+        options={MODES}
+        onModeChange={(m) => {
+          setMode(m);
+          setStart((s) => anchorOf(m, s));
+        }}
+        onToday={() => setStart(anchorOf(mode, new Date()))}
+        onStep={step}
+        unit={UNIT[mode]}
+        label={label}
+        heading="h2"
+        headingClassName="text-sm font-medium"
+      />
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full border-collapse text-xs">
           <caption className="sr-only">Stays per property and day</caption>

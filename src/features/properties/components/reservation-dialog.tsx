@@ -11,22 +11,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { errorMessage } from '@/lib/errors';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { DateTimeField, TextField } from '@/components/form/text-field';
+import { Form } from '@/components/ui/form';
+import { errorMessage, QueryError } from '@/lib/errors';
 import type { Reservation } from '../api/get-reservations';
-import { isOverlap, useSaveReservation } from '../api/save-reservation';
+import { useSaveReservation } from '../api/save-reservation';
 import { RESERVATION_SOURCES, SOURCE_LABELS } from '../labels';
 import { reservationSchema, type ReservationInput } from '../schemas';
 import { COMPANY_TIME_ZONE, isoToZonedInput } from '@/lib/company-time';
+
+const SOURCE_OPTIONS = RESERVATION_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }));
+
+/** An overlap with another confirmed stay answers 409 (23P01) with a message naming its dates. */
+const isOverlap = (e: unknown) => e instanceof QueryError && e.code === '23P01';
 
 function initialValues(r: Reservation | null): ReservationInput {
   return r
@@ -50,8 +49,15 @@ function ReservationForm({
   reservation: Reservation | null;
   onDone: () => void;
 }) {
-  const save = useSaveReservation(propertyId, reservation?.id ?? null);
   const [overlap, setOverlap] = useState<string | null>(null);
+  // The overlap is this dialog's case, shown as the form's error; the hook toasts the rest.
+  const save = useSaveReservation(propertyId, reservation?.id ?? null, {
+    onError: (e) => {
+      if (!isOverlap(e)) return false;
+      setOverlap(errorMessage(e, 'These dates overlap another reservation'));
+      return true;
+    },
+  });
   const form = useForm<ReservationInput>({
     resolver: zodResolver(reservationSchema),
     defaultValues: initialValues(reservation),
@@ -61,8 +67,8 @@ function ReservationForm({
     try {
       await save.mutateAsync(values);
       onDone();
-    } catch (e) {
-      if (isOverlap(e)) setOverlap(errorMessage(e, 'These dates overlap another reservation'));
+    } catch {
+      // Shown by onError above or the hook's toast.
     }
   });
   return (
@@ -74,104 +80,19 @@ function ReservationForm({
             <AlertDescription>{overlap}</AlertDescription>
           </Alert>
         ) : null}
-        <FormField
-          control={form.control}
-          name="guest_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Guest name</FormLabel>
-              <FormControl>
-                <Input autoComplete="off" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="guest_name" label="Guest name" autoComplete="off" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="check_in"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Check-in</FormLabel>
-                <FormControl>
-                  <Input type="datetime-local" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="check_out"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Check-out</FormLabel>
-                <FormControl>
-                  <Input type="datetime-local" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="guests"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Guests</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={100}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={Number.isNaN(field.value) ? '' : field.value}
-                    onChange={(e) =>
-                      field.onChange(e.target.value === '' ? Number.NaN : e.target.valueAsNumber)
-                    }
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <DateTimeField control={form.control} name="check_in" label="Check-in" />
+          <DateTimeField control={form.control} name="check_out" label="Check-out" />
+          <NumberField control={form.control} name="guests" label="Guests" min={1} max={100} />
+          <SelectField
             control={form.control}
             name="source"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Source</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    {RESERVATION_SOURCES.map((s) => (
-                      <NativeSelectOption key={s} value={s}>
-                        {SOURCE_LABELS[s]}
-                      </NativeSelectOption>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Source"
+            options={SOURCE_OPTIONS}
           />
         </div>
-        <FormField
-          control={form.control}
-          name="notes"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Notes</FormLabel>
-              <FormControl>
-                <Input {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="notes" label="Notes" />
         <DialogFooter>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save reservation'}

@@ -10,11 +10,9 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { useMonthReservations } from '../api/get-reservations';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
-import { CalendarViewToggle } from './calendar-view-toggle';
+import { CalendarHeader } from './calendar-header';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -53,35 +51,20 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
 
   return (
     <section aria-label="Reservations calendar" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <CalendarViewToggle
-          value={mode}
-          options={MODES}
-          onChange={(m) => {
-            setMode(m);
-            setAnchor((a) => anchorOf(m, a));
-          }}
-        />
-        <Button variant="outline" size="sm" onClick={() => setAnchor(anchorOf(mode, new Date()))}>
-          Today
-        </Button>
-      </div>
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={`Previous ${unit}`}
-          onClick={() => step(-1)}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <h3 className="font-medium" aria-live="polite">
-          {label}
-        </h3>
-        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => step(1)}>
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
+      <CalendarHeader
+        mode={mode}
+        options={MODES}
+        onModeChange={(m) => {
+          setMode(m);
+          setAnchor((a) => anchorOf(m, a));
+        }}
+        onToday={() => setAnchor(anchorOf(mode, new Date()))}
+        onStep={step}
+        unit={unit}
+        label={label}
+        heading="h3"
+        headingClassName="font-medium"
+      />
       <div
         className="grid grid-cols-7 gap-px overflow-hidden rounded-md border text-xs"
         role="grid"

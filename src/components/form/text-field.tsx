@@ -1,0 +1,64 @@
+import type { ComponentProps } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { Input } from '@/components/ui/input';
+import { Field, type FieldProps } from './field';
+
+type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur'>;
+
+/** A text input (also e-mail, tel, password, date, datetime-local: pass `type`). */
+export function TextField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  ...input
+}: FieldProps<T, N> & InputProps) {
+  return (
+    <Field
+      control={control}
+      name={name}
+      label={label}
+      description={description}
+      render={(field) => <Input {...input} {...field} />}
+    />
+  );
+}
+
+/** A date-and-time input in the company's local time (`YYYY-MM-DDTHH:mm`). */
+export function DateTimeField<T extends FieldValues, N extends FieldPath<T>>(
+  props: FieldProps<T, N> & Omit<InputProps, 'type'>,
+) {
+  return <TextField type="datetime-local" {...props} />;
+}
+
+/** A new password and its confirmation (the schema reports a mismatch on the confirmation). */
+export function PasswordPairFields<T extends FieldValues>({
+  control,
+  password,
+  confirm,
+  labels = ['Password', 'Confirm password'],
+}: {
+  control: Control<T>;
+  password: FieldPath<T>;
+  confirm: FieldPath<T>;
+  labels?: readonly [string, string];
+}) {
+  return (
+    <>
+      <TextField
+        control={control}
+        name={password}
+        label={labels[0]}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        control={control}
+        name={confirm}
+        label={labels[1]}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
