@@ -470,3 +470,49 @@ describe('admin functions', () => {
     expect(vitals.some((v) => v.name === 'LCP' && v.p75 === 1234)).toBe(true);
   });
 });
+
+describe('admin_set_active', () => {
+  it('non-admins are refused; an admin deactivates (sessions end) and reactivates; never itself', async () => {
+    const target = await createUser('adm-active', ['housekeeper']);
+    try {
+      for (const actor of NOT_ADMIN) {
+        const res = await clientOf(actor).rpc('admin_set_active', {
+          p_user: target.id,
+          p_active: false,
+        });
+        expect(res.error?.code).toBe('42501');
+      }
+      const off = await users.admin.client.rpc('admin_set_active', {
+        p_user: target.id,
+        p_active: false,
+      });
+      expect(off.error).toBeNull();
+      expect((await target.client.rpc('my_permissions')).data).toEqual([]);
+      const refresh = await target.client.auth.refreshSession();
+      expect(refresh.error).not.toBeNull();
+      const on = await users.admin.client.rpc('admin_set_active', {
+        p_user: target.id,
+        p_active: true,
+      });
+      expect(on.error).toBeNull();
+      const log = await users.admin.client
+        .from('audit_log')
+        .select('action, actor_id')
+        .eq('entity', 'account')
+        .eq('subject_user_id', target.id)
+        .in('action', ['deactivated', 'reactivated'])
+        .order('id');
+      expect(log.data).toEqual([
+        { action: 'deactivated', actor_id: users.admin.id },
+        { action: 'reactivated', actor_id: users.admin.id },
+      ]);
+      const self = await users.admin.client.rpc('admin_set_active', {
+        p_user: users.admin.id,
+        p_active: false,
+      });
+      expect(self.error?.code).toBe('42501');
+    } finally {
+      await deleteUsers([target]);
+    }
+  });
+});

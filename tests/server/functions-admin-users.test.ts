@@ -235,4 +235,34 @@ describe('an admin', () => {
     expect((await call(admin.sb, { action: 'delete', user_id: admin.id })).status).toBe(400);
     expect((await call(admin.sb, { action: 'delete', user_id: id })).status).toBe(404);
   });
+
+  it('deactivates instead of deleting an account with history; the audit log names the admin', async () => {
+    const address = email('history');
+    const res = await create({ email: address, password: 'pw-123456', roles: ['manager'] });
+    const id = res.data!.user.id;
+    const manager = await signIn(address, 'pw-123456');
+    const villa = await manager.sb
+      .from('properties')
+      .insert({ name: 'History Villa', code: `H${Date.now().toString(36).toUpperCase()}` })
+      .select('id')
+      .single();
+    expect(villa.error).toBeNull();
+    const del = await call<{ deactivated: string; reason: string; user: Summary }>(admin.sb, {
+      action: 'delete',
+      user_id: id,
+    });
+    expect(del.data).toMatchObject({ deactivated: id, reason: 'has_history' });
+    expect(del.data!.user.active).toBe(false);
+    await expect(signIn(address, 'pw-123456')).rejects.toThrow();
+    const log = await admin.sb
+      .from('audit_log')
+      .select('entity, action, actor_id')
+      .eq('subject_user_id', id)
+      .order('id');
+    expect(log.data).toEqual([
+      { entity: 'account', action: 'created', actor_id: admin.id },
+      { entity: 'user_roles', action: 'insert', actor_id: admin.id },
+      { entity: 'account', action: 'deactivated', actor_id: admin.id },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
-// The user administration admins do, with the service role: auth accounts through the auth admin
-// API, profiles and roles through the REST API. Every action runs after requireAdmin(); the
-// guards the database applies to API users (no removing your own admin role, no deactivating
-// yourself) do not bind the service role, so they are repeated here.
+// The user administration admins do. Auth accounts through the auth admin API (service role);
+// every database write - roles, account status, deletion - as the calling admin (`caller`), so
+// the audit log names them and the database's guards apply (not yourself, not the last admin).
+// Every action runs after requireAdmin(). See docs/admin.md.
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { HttpError } from '../_shared/http.ts';
 import {
@@ -26,6 +26,13 @@ function authRefusal(e: { message: string; status?: number; code?: string }): ne
   const status = e.status && e.status >= 400 && e.status < 500 ? e.status : 500;
   if (status === 500) throw new Error(`auth: ${e.message}`);
   throw new HttpError(status, e.code ?? 'auth_error', e.message);
+}
+
+/** A refusal by the database's guards (42501) becomes a 409 the admin can read. */
+function dbRefusal(what: string, e: { message: string; code?: string }): never {
+  if (e.code === '42501') throw new HttpError(409, 'refused', e.message);
+  if (e.code === 'P0002') throw new HttpError(404, 'user_not_found', 'User not found');
+  fail(what, e);
 }
 
 async function allRoles(db: SupabaseClient) {
@@ -112,7 +119,11 @@ export async function listUsers(db: SupabaseClient): Promise<{ users: UserSummar
   return { users: await summaries(db, users) };
 }
 
-export async function createUser(db: SupabaseClient, input: Action<'create'>) {
+export async function createUser(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  input: Action<'create'>,
+) {
   const ids = await roleIds(db, input.roles);
   const metadata = input.full_name ? { full_name: input.full_name } : {};
   const created = input.password
@@ -128,8 +139,10 @@ export async function createUser(db: SupabaseClient, input: Action<'create'>) {
       });
   if (created.error) authRefusal(created.error);
   const user = created.data.user;
+  // The auth server's insert was logged without an actor: name the admin.
+  await caller.rpc('admin_note_account_created', { p_user: user.id, p_invited: !input.password });
   if (ids.length) {
-    const { error } = await db
+    const { error } = await caller
       .from('user_roles')
       .insert(ids.map((role_id) => ({ user_id: user.id, role_id })));
     if (error) {
@@ -141,7 +154,12 @@ export async function createUser(db: SupabaseClient, input: Action<'create'>) {
   return { user: await summaryOf(db, user.id) };
 }
 
-export async function setRoles(db: SupabaseClient, admin: User, input: Action<'set_roles'>) {
+export async function setRoles(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  admin: User,
+  input: Action<'set_roles'>,
+) {
   if (admin.id === input.user_id && !input.roles.includes('admin')) {
     throw new HttpError(400, 'self_action', 'You cannot remove your own admin role');
   }
@@ -159,26 +177,32 @@ export async function setRoles(db: SupabaseClient, admin: User, input: Action<'s
   const removed = current.filter((id) => !wanted.includes(id));
   const added = wanted.filter((id) => !current.includes(id));
   if (removed.length) {
-    const del = await db
+    const del = await caller
       .from('user_roles')
       .delete()
       .eq('user_id', input.user_id)
       .in('role_id', removed);
-    if (del.error) fail('removing roles', del.error);
+    if (del.error) dbRefusal('removing roles', del.error);
   }
   if (added.length) {
-    const ins = await db
+    const ins = await caller
       .from('user_roles')
       .insert(added.map((role_id) => ({ user_id: input.user_id, role_id })));
-    if (ins.error) fail('adding roles', ins.error);
+    if (ins.error) dbRefusal('adding roles', ins.error);
   }
   return { user: await summaryOf(db, input.user_id) };
 }
 
-async function setActive(db: SupabaseClient, userId: string, active: boolean) {
+async function setActive(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  userId: string,
+  active: boolean,
+) {
   await userById(db, userId);
-  const { error } = await db.from('profiles').update({ active }).eq('id', userId);
-  if (error) fail('profiles', error);
+  // Audited as the admin; ends the user's sessions on deactivation (admin_set_active).
+  const { error } = await caller.rpc('admin_set_active', { p_user: userId, p_active: active });
+  if (error) dbRefusal('admin_set_active', error);
   // The ban stops sign-ins and refreshes; `active` takes every role and permission away at once.
   const ban = await db.auth.admin.updateUserById(userId, {
     ban_duration: active ? 'none' : BAN_FOR_GOOD,
@@ -187,13 +211,22 @@ async function setActive(db: SupabaseClient, userId: string, active: boolean) {
   return { user: await summaryOf(db, userId) };
 }
 
-export function deactivate(db: SupabaseClient, admin: User, input: Action<'deactivate'>) {
+export function deactivate(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  admin: User,
+  input: Action<'deactivate'>,
+) {
   notSelf(admin, input.user_id, 'You cannot deactivate your own account');
-  return setActive(db, input.user_id, false);
+  return setActive(db, caller, input.user_id, false);
 }
 
-export function reactivate(db: SupabaseClient, input: Action<'reactivate'>) {
-  return setActive(db, input.user_id, true);
+export function reactivate(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  input: Action<'reactivate'>,
+) {
+  return setActive(db, caller, input.user_id, true);
 }
 
 export async function resetPassword(db: SupabaseClient, input: Action<'reset_password'>) {
@@ -206,10 +239,21 @@ export async function resetPassword(db: SupabaseClient, input: Action<'reset_pas
   return { sent_to: user.email };
 }
 
-export async function deleteUser(db: SupabaseClient, admin: User, input: Action<'delete'>) {
+/**
+ * Deletes an account with no history (admin_delete_user decides, in the database). One with
+ * history is deactivated instead: { deactivated, user }.
+ */
+export async function deleteUser(
+  db: SupabaseClient,
+  caller: SupabaseClient,
+  admin: User,
+  input: Action<'delete'>,
+) {
   notSelf(admin, input.user_id, 'You cannot delete your own account');
   await userById(db, input.user_id);
-  const { error } = await db.auth.admin.deleteUser(input.user_id);
-  if (error) authRefusal(error);
-  return { deleted: input.user_id };
+  const { data, error } = await caller.rpc('admin_delete_user', { p_user: input.user_id });
+  if (error) dbRefusal('admin_delete_user', error);
+  if (data === 'deleted') return { deleted: input.user_id };
+  const { user } = await setActive(db, caller, input.user_id, false);
+  return { deactivated: input.user_id, reason: 'has_history', user };
 }

@@ -1,5 +1,7 @@
 // admin-users: the admin's user management (list, create or invite with roles, set roles,
-// deactivate, reactivate, send a password reset, delete). POST { action, ...fields }.
+// deactivate, reactivate, send a password reset, delete - or deactivate when the account has
+// history). POST { action, ...fields }. The screens page and search accounts with the
+// admin_list_users() SQL function; `list` here returns every account. See docs/admin.md.
 // The caller must be an active admin (requireAdmin); only then is the service role used.
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, ok } from '../_shared/http.ts';
@@ -18,7 +20,8 @@ import { adminUsersRequest } from './schemas.ts';
 
 async function handle(req: Request): Promise<Response> {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
-  const admin = await requireAdmin(callerClient(req), req);
+  const caller = callerClient(req);
+  const admin = await requireAdmin(caller, req);
 
   let body: unknown;
   try {
@@ -38,17 +41,17 @@ async function handle(req: Request): Promise<Response> {
     case 'list':
       return ok(await listUsers(db));
     case 'create':
-      return ok(await createUser(db, input));
+      return ok(await createUser(db, caller, input));
     case 'set_roles':
-      return ok(await setRoles(db, admin, input));
+      return ok(await setRoles(db, caller, admin, input));
     case 'deactivate':
-      return ok(await deactivate(db, admin, input));
+      return ok(await deactivate(db, caller, admin, input));
     case 'reactivate':
-      return ok(await reactivate(db, input));
+      return ok(await reactivate(db, caller, input));
     case 'reset_password':
       return ok(await resetPassword(db, input));
     case 'delete':
-      return ok(await deleteUser(db, admin, input));
+      return ok(await deleteUser(db, caller, admin, input));
   }
 }
 
