@@ -96,6 +96,12 @@ const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    pattern: ['object', 'list-v2', ':bucket'],
+    auth: 'required',
+    handle: (d, c, u, [b]) => objects.listV2(d, c, u, b!),
+  },
+  {
+    method: 'POST',
     pattern: ['object', 'move'],
     auth: 'required',
     handle: (d, c, u) => objects.move(d, c, u),

@@ -376,7 +376,8 @@ export async function info(
     cache_control: meta?.cacheControl,
     content_encoding: meta?.contentEncoding ?? null,
     etag: meta?.eTag,
-    metadata: obj.user_metadata,
+    // Storage answers {} for an object uploaded without user metadata.
+    metadata: obj.user_metadata ?? {},
     last_modified: meta?.lastModified,
     created_at: obj.created_at,
   });
@@ -579,6 +580,109 @@ export async function list(
     return r.rows;
   });
   return json(rows);
+}
+
+interface ListV2Row {
+  key: string;
+  is_folder: boolean;
+  id: string | null;
+  updated_at: Date | null;
+  created_at: Date | null;
+  last_accessed_at: Date | null;
+  metadata: ObjectMetadata | null;
+}
+
+const LIST_V2_MAX = 1000;
+
+/**
+ * POST /object/list-v2/<bucket> (storage-js listV2): keys under `prefix` in byte order, paged by
+ * an opaque cursor (the last key sent). With `with_delimiter`, keys deeper than one level below
+ * the prefix fold into one folder entry (`a/b/`), as S3's ListObjectsV2 with delimiter '/'.
+ * Entries carry the full path as `key` and the part after the prefix as `name`. Rows come from
+ * storage.objects as the caller, so its policies decide what is listed.
+ */
+export async function listV2(
+  deps: StorageDeps,
+  c: Context,
+  caller: Caller,
+  bucketId: string,
+): Promise<Response> {
+  assertBucketName(bucketId);
+  const body = await readJson(c);
+  if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
+  const prefix = body.prefix ?? '';
+  if (typeof prefix !== 'string') throw errors.invalidParameter('prefix');
+  const limit = body.limit ?? LIST_V2_MAX;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+    throw errors.invalidParameter('limit');
+  }
+  const delimiter = body.with_delimiter === true;
+  const sortBy = isRecord(body.sortBy) ? body.sortBy : {};
+  if (sortBy.column !== undefined && sortBy.column !== 'name') {
+    throw errors.invalidParameter('sortBy.column', 'only sorting by name is supported');
+  }
+  const order = typeof sortBy.order === 'string' ? sortBy.order.toLowerCase() : 'asc';
+  if (order !== 'asc' && order !== 'desc') throw errors.invalidParameter('sortBy.order');
+  let after: string | null = null;
+  if (typeof body.cursor === 'string' && body.cursor !== '') {
+    after = Buffer.from(body.cursor, 'base64url').toString('utf8');
+  }
+  const take = Math.min(limit, LIST_V2_MAX);
+  await mustFindBucket(deps, bucketId);
+  const rows = await asCaller(deps, c, caller, 'storage.object.list', async (tx) => {
+    // Byte order (collate "C") on both databases, so a cursor means the same thing everywhere.
+    const entry = delimiter
+      ? `case when strpos(substr(name, $3::int + 1), '/') > 0
+           then substr(name, 1, $3::int + strpos(substr(name, $3::int + 1), '/')) end`
+      : 'null::text';
+    const r = await tx.query<ListV2Row>(
+      `with e as (
+         select coalesce(${entry}, name) collate "C" as key, (${entry}) is not null as is_folder,
+                id, updated_at, created_at, last_accessed_at, metadata
+         from storage.objects
+         where bucket_id = $1 and left(name, $3::int) = $2
+       )
+       select distinct on (key) key, is_folder,
+              case when is_folder then null else id end as id,
+              case when is_folder then null else updated_at end as updated_at,
+              case when is_folder then null else created_at end as created_at,
+              case when is_folder then null else last_accessed_at end as last_accessed_at,
+              case when is_folder then null else metadata end as metadata
+       from e
+       where $4::text is null or key ${order === 'asc' ? '>' : '<'} $4::text collate "C"
+       order by key ${order}
+       limit $5`,
+      [bucketId, prefix, prefix.length, after, take + 1],
+    );
+    return r.rows;
+  });
+  const page = rows.slice(0, take);
+  const hasNext = rows.length > take;
+  const folders: { key: string; name: string }[] = [];
+  const objects: Record<string, unknown>[] = [];
+  for (const row of page) {
+    const name = row.key.slice(prefix.length);
+    if (row.is_folder) {
+      folders.push({ key: row.key, name });
+    } else {
+      objects.push({
+        id: row.id,
+        key: row.key,
+        name,
+        updated_at: row.updated_at,
+        created_at: row.created_at,
+        last_accessed_at: row.last_accessed_at,
+        metadata: row.metadata,
+      });
+    }
+  }
+  const last = page[page.length - 1];
+  return json({
+    hasNext,
+    folders,
+    objects,
+    ...(hasNext && last ? { nextCursor: Buffer.from(last.key, 'utf8').toString('base64url') } : {}),
+  });
 }
 
 interface MoveCopyBody {
