@@ -18,15 +18,29 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace only of a retried test (CI retries once): recording every test cost each one time.
+    trace: 'on-first-retry',
+    // No service worker unless a test asks for it (test.use({ serviceWorkers: 'allow' })): left
+    // on, every test's fresh context installed it and precached the whole build while the test
+    // ran (docs/testing.md).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs each demo role in once through the form and keeps the session for signInAs().
+    {
+      name: 'sign-in',
+      testMatch: /support\/sign-in\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['sign-in'] },
+  ],
   webServer: {
-    command: 'node e2e/support/serve.mjs',
+    // exec: the web server is Playwright's own child, and sees it go (e2e/support/serve.mjs).
+    command: 'exec node e2e/support/serve.mjs',
     url: `${baseURL}/_health`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: !process.env.CI,

@@ -1,55 +1,69 @@
-// axe-core on every page of the shell: no serious or critical violation, light and dark.
-import AxeBuilder from '@axe-core/playwright';
+// axe-core on every page of the route table (src/lib/paths.ts) and the states between them: no
+// serious or critical violation, light and dark. One test per page and scheme, generated from the
+// route list: a new route adds a test, never seconds to another test's budget (docs/testing.md).
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { createAccount, signIn, signInAs } from './support/helpers';
+import { addressOf, GUARDED_ROUTES, PUBLIC_ROUTES } from './support/routes';
 
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
+/** Pages for visitors: the public routes and the states they open in. */
+const PUBLIC_PAGES = [
+  ...PUBLIC_ROUTES.map((r) => addressOf(r)),
+  '/auth?mode=signup',
+  '/reset-password#error=access_denied&error_code=otp_expired',
+  '/no/such/page',
+];
+
+/**
+ * Every guarded page, opened by the admin (who may open them all). A villa's pages with an id
+ * that does not exist, as before: properties.spec.ts checks a real villa's detail and form.
+ */
+const SIGNED_IN_PAGES = GUARDED_ROUTES.map((r) => addressOf(r));
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`public pages (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of [
-      '/auth',
-      '/auth?mode=signup',
-      '/reset-password',
-      '/reset-password#error=access_denied&error_code=otp_expired',
-      '/install',
-      '/no/such/page',
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectAccessible(page, `${path} ${scheme}`);
-    }
-    // With every validation message showing.
-    await page.goto('/auth?mode=signup');
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await expect(page.getByText('Please confirm your password')).toBeVisible();
-    await expectAccessible(page, `sign-up errors ${scheme}`);
-  });
+  test.describe(`${scheme}`, () => {
+    test.use({ colorScheme: scheme });
 
-  test(`signed-in pages (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await signInAs(page, 'admin');
-    for (const path of ['/', '/profile', '/settings', '/admin/users', '/properties/42']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectAccessible(page, `${path} ${scheme}`);
+    for (const path of PUBLIC_PAGES) {
+      test(`visitor: ${path}`, async ({ page }) => {
+        await open(page, path);
+        await expectAccessible(page, `${path} ${scheme}`);
+      });
     }
-    await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page, `user menu ${scheme}`);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+b');
-    await expect(page.locator('[data-slot="sidebar"][data-state="collapsed"]')).toBeVisible();
-    await expectAccessible(page, `collapsed sidebar ${scheme}`);
+
+    test('visitor: sign-up with every validation message showing', async ({ page }) => {
+      await open(page, '/auth?mode=signup');
+      await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await expect(page.getByText('Please confirm your password')).toBeVisible();
+      await expectAccessible(page, `sign-up errors ${scheme}`);
+    });
+
+    for (const path of SIGNED_IN_PAGES) {
+      test(`admin: ${path}`, async ({ page }) => {
+        await signInAs(page, 'admin', path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, `${path} ${scheme}`);
+      });
+    }
+
+    test('admin: the user menu open', async ({ page }) => {
+      await signInAs(page, 'admin');
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page, `user menu ${scheme}`);
+    });
+
+    test('admin: the sidebar collapsed', async ({ page }) => {
+      await signInAs(page, 'admin');
+      await page.keyboard.press('Control+b');
+      await expect(page.locator('[data-slot="sidebar"][data-state="collapsed"]')).toBeVisible();
+      await expectAccessible(page, `collapsed sidebar ${scheme}`);
+    });
   });
 }
 

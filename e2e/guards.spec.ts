@@ -1,34 +1,8 @@
 // The route guard of SEED-SPEC.md §2 for every role of the demo data: loading, redirect and
 // return, 'Access Denied' for a missing role, 'Permission Denied', and the missing-keys list.
 import { expect, test } from '@playwright/test';
-import { createAccount, grantAs, signIn, signInAs, type DemoRole } from './support/helpers';
-
-const SIGNED_IN = [
-  ['/', 'Dashboard'],
-  ['/properties', 'Properties'],
-  ['/properties/villa-42', 'Property'],
-  ['/housekeeping', 'Housekeeping'],
-  ['/maintenance', 'Maintenance'],
-  ['/inventory', 'Inventory'],
-  ['/team-chat', 'Team Chat'],
-  ['/settings', 'Settings'],
-  ['/profile', 'Profile'],
-] as const;
-const MANAGER = [
-  ['/properties/new', 'New property'],
-  ['/properties/villa-42/edit', 'Edit property'],
-  ['/checklists', 'Checklists'],
-  ['/cleaning-settings', 'Cleaning Settings'],
-  ['/recurring-tasks', 'Recurring Tasks'],
-] as const;
-const ADMIN = [
-  ['/admin', 'Admin'],
-  ['/admin/users', 'Users'],
-  ['/admin/roles', 'Roles'],
-  ['/admin/permissions', 'Permissions'],
-  ['/admin/settings', 'System Settings'],
-  ['/admin/health', 'System Health'],
-] as const;
+import { createAccount, DEMO, grantAs, signIn, signInAs, type DemoRole } from './support/helpers';
+import { addressOf, GUARDED_ROUTES, outcome } from './support/routes';
 
 test.describe('visitors', () => {
   test('are sent to /auth, history replaced, and brought back after signing in', async ({
@@ -46,7 +20,7 @@ test.describe('visitors', () => {
     await expect(page.getByRole('heading', { name: 'Recurring Tasks' })).toBeVisible();
   });
 
-  for (const [path] of [...SIGNED_IN, ...MANAGER, ...ADMIN]) {
+  for (const path of GUARDED_ROUTES.map((r) => addressOf(r))) {
     test(`cannot open ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth$/);
@@ -71,49 +45,42 @@ test("shows 'Loading...' while the permissions load", async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-const expectations: Record<DemoRole, { manager: boolean; admin: boolean; analytics: boolean }> = {
-  admin: { manager: true, admin: true, analytics: true },
-  manager: { manager: true, admin: false, analytics: true },
-  housekeeper: { manager: false, admin: false, analytics: false },
-  technician: { manager: false, admin: false, analytics: false },
-};
-
-for (const [role, may] of Object.entries(expectations) as [
-  DemoRole,
-  (typeof expectations)[DemoRole],
-][]) {
-  test(`the ${role} meets the route table`, async ({ page }) => {
-    await signInAs(page, role);
-    const expectPage = async (path: string, heading: string) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    };
-    const expectDenied = async (path: string, needed: string) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
-      await expect(
-        page.getByText(`You need the ${needed} role to access this page.`, { exact: true }),
-      ).toBeVisible();
-    };
-    for (const [path, heading] of SIGNED_IN) await expectPage(path, heading);
-    for (const [path, heading] of MANAGER) {
-      if (may.manager) await expectPage(path, heading);
-      else await expectDenied(path, 'manager');
-    }
-    for (const [path, heading] of ADMIN) {
-      if (may.admin) await expectPage(path, heading);
-      else await expectDenied(path, 'admin');
-    }
-    await page.goto('/analytics');
-    if (may.analytics) {
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
-    } else {
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permission Denied');
-      await expect(
-        page.getByText("You don't have the required permission to access this page.", {
-          exact: true,
-        }),
-      ).toBeVisible();
+// The route table, one test per route and role (docs/testing.md): the page, or the screen that
+// says why not.
+for (const role of Object.keys(DEMO) as DemoRole[]) {
+  test.describe(`the ${role}`, () => {
+    for (const route of GUARDED_ROUTES) {
+      const path = addressOf(route);
+      const expected = outcome(route, role);
+      test(`${path}: ${expected.kind === 'page' ? route.title : `${expected.kind} denied`}`, async ({
+        page,
+      }) => {
+        await signInAs(page, role, path);
+        const heading = page.getByRole('heading', { level: 1 });
+        if (expected.kind === 'page') {
+          await expect(heading).toHaveText(route.title);
+        } else if (expected.kind === 'role') {
+          await expect(heading).toHaveText('Access Denied');
+          await expect(
+            page.getByText(`You need the ${expected.needed} role to access this page.`, {
+              exact: true,
+            }),
+          ).toBeVisible();
+        } else if (expected.kind === 'keys') {
+          await expect(heading).toHaveText('Access Denied');
+          const list = page.getByRole('list', { name: 'Missing permissions' });
+          await expect(list.getByRole('listitem')).toHaveText(expected.missing);
+        } else {
+          await expect(heading).toHaveText('Permission Denied');
+          await expect(
+            page.getByText("You don't have the required permission to access this page.", {
+              exact: true,
+            }),
+          ).toBeVisible();
+        }
+        // The guard answers in place: no redirect.
+        await expect(page).toHaveURL((url) => url.pathname === path);
+      });
     }
   });
 }

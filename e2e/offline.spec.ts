@@ -39,8 +39,11 @@ import {
 import { prng } from '../scripts/prng.mjs';
 import { startAppServer, updateNowAndReload } from './support/pwa';
 
+// Each test runs its own PWA profile through offline and online phases: more than the default
+// (the few longer ones say so).
+test.setTimeout(90_000);
+
 test('offline writes then reconnect: two villas, an edit and a stay reach the server once', async () => {
-  test.setTimeout(90_000);
   const baseURL = baseURLOf();
   const account = await createManager(baseURL);
   const pwa = await launchPwa(baseURL);
@@ -120,7 +123,6 @@ async function villaAndEdit(page: Page, code: string, suffix: string) {
 }
 
 test('several replay triggers at once: online, visibilitychange, a second online, REPLAY, a second tab and a sync event - each write applied once', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     const other = await context.newPage();
@@ -169,7 +171,6 @@ test('several replay triggers at once: online, visibilitychange, a second online
 });
 
 test('the worker stopped mid-replay (CDP): the server applied, the answer never came; each write applied once', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     const worker = await workerControl(context, page);
@@ -248,7 +249,6 @@ async function editStoredSession(page: Page, change: 'expire' | 'garble') {
 }
 
 test('an expired token at replay: a 401 refreshes the session once and the writes go through once', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     await context.setOffline(true);
@@ -278,7 +278,6 @@ test('an expired token at replay: a 401 refreshes the session once and the write
 });
 
 test('a revoked session at replay: the writes wait as needs-login, are kept and go out after signing in again', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, code, baseURL } = await start();
   try {
     await context.setOffline(true);
@@ -326,7 +325,6 @@ test('a revoked session at replay: the writes wait as needs-login, are kept and 
 });
 
 test('503, 503, 429 with Retry-After then success: retried in order, attempts shown, applied once', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     await context.setOffline(true);
@@ -397,7 +395,6 @@ async function openVilla(page: Page, name: string, search: string) {
 }
 
 test('refused writes (409 overlap, 409 duplicate code) are shown with their reason, Retry and Discard work, later writes still go', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, code, baseURL } = await start();
   try {
     await serverVilla(baseURL, `${code}-S`, { from: 40, to: 44 });
@@ -476,7 +473,6 @@ test('refused writes (409 overlap, 409 duplicate code) are shown with their reas
 });
 
 test('a version conflict: archived offline while someone changed the villa - shown as a conflict, the other change kept', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, code, baseURL } = await start();
   try {
     const villa = await serverVilla(baseURL, `${code}-C`);
@@ -510,43 +506,44 @@ test('a version conflict: archived offline while someone changed the villa - sho
   }
 });
 
-test('the browser closed while offline: relaunched offline, the shell, the queue and the villa are there; online, delivered once', async () => {
-  test.setTimeout(120_000);
-  const { account, pwa, page, context, code, baseURL } = await start();
-  let again: Pwa | null = null;
-  try {
-    await context.setOffline(true);
-    await villaAndEdit(page, code, 'A');
-    const queued = await queueEntries(page);
-    expect(queued).toHaveLength(2);
-    await pwa.close(true);
+test.describe(() => {
+  test.describe.configure({ timeout: 120_000 });
+  test('the browser closed while offline: relaunched offline, the shell, the queue and the villa are there; online, delivered once', async () => {
+    const { account, pwa, page, context, code, baseURL } = await start();
+    let again: Pwa | null = null;
+    try {
+      await context.setOffline(true);
+      await villaAndEdit(page, code, 'A');
+      const queued = await queueEntries(page);
+      expect(queued).toHaveLength(2);
+      await pwa.close(true);
 
-    again = await launchPwa(baseURL, { dir: pwa.dir, offline: true });
-    const res = await again.page.goto(`/properties?q=${code}`);
-    expect(res?.fromServiceWorker()).toBe(true);
-    await expect(again.page.getByText(OFFLINE_TEXT)).toBeVisible();
-    const table = again.page.getByRole('table', { name: 'Properties' });
-    // The villa made offline, from the device (its list copy and the queued create on top).
-    await expect(table.getByRole('link', { name: `${code} A` })).toBeVisible();
-    const panel = await openSyncPanel(again.page);
-    await expect(panel.getByText('2 pending')).toBeVisible();
-    expect((await queueEntries(again.page)).map((e) => e.mutationId)).toEqual(
-      queued.map((e) => e.mutationId),
-    );
+      again = await launchPwa(baseURL, { dir: pwa.dir, offline: true });
+      const res = await again.page.goto(`/properties?q=${code}`);
+      expect(res?.fromServiceWorker()).toBe(true);
+      await expect(again.page.getByText(OFFLINE_TEXT)).toBeVisible();
+      const table = again.page.getByRole('table', { name: 'Properties' });
+      // The villa made offline, from the device (its list copy and the queued create on top).
+      await expect(table.getByRole('link', { name: `${code} A` })).toBeVisible();
+      const panel = await openSyncPanel(again.page);
+      await expect(panel.getByText('2 pending')).toBeVisible();
+      expect((await queueEntries(again.page)).map((e) => e.mutationId)).toEqual(
+        queued.map((e) => e.mutationId),
+      );
 
-    await again.context.setOffline(false);
-    await expect(panel.getByText('0 pending')).toBeVisible({ timeout: 30_000 });
-    expect(await waitForDrain(again.page)).toEqual([]);
-    expect((await serverProperties(baseURL, code)).map((v) => v.code)).toEqual([`${code}-A`]);
-    await expectAppliedOnce(baseURL, account.id, queued);
-  } finally {
-    await again?.close();
-    await pwa.close();
-  }
+      await again.context.setOffline(false);
+      await expect(panel.getByText('0 pending')).toBeVisible({ timeout: 30_000 });
+      expect(await waitForDrain(again.page)).toEqual([]);
+      expect((await serverProperties(baseURL, code)).map((v) => v.code)).toEqual([`${code}-A`]);
+      await expectAppliedOnce(baseURL, account.id, queued);
+    } finally {
+      await again?.close();
+      await pwa.close();
+    }
+  });
 });
 
 test('two tabs: writes queued in both, each applied once (one lock)', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     const other = await context.newPage();
@@ -573,130 +570,142 @@ test('two tabs: writes queued in both, each applied once (one lock)', async () =
   }
 });
 
-test('a worker update with writes waiting: Update Now while they replay - nothing lost, nothing doubled', async () => {
-  test.setTimeout(240_000);
-  // A private backend serving its own copy of the build, whose sw.js can change.
-  const server = await startAppServer();
-  try {
-    const { account, pwa, page, context, wire, code, baseURL } = await start(server.baseURL);
+test.describe(() => {
+  test.describe.configure({ timeout: 240_000 });
+  test('a worker update with writes waiting: Update Now while they replay - nothing lost, nothing doubled', async () => {
+    // A private backend serving its own copy of the build, whose sw.js can change.
+    const server = await startAppServer();
     try {
-      await context.setOffline(true);
-      await villaAndEdit(page, code, 'A');
-      await villaAndEdit(page, code, 'B');
-      const queued = await queueEntries(page);
-      expect(queued).toHaveLength(4);
+      const { account, pwa, page, context, wire, code, baseURL } = await start(server.baseURL);
+      try {
+        await context.setOffline(true);
+        await villaAndEdit(page, code, 'A');
+        await villaAndEdit(page, code, 'B');
+        const queued = await queueEntries(page);
+        expect(queued).toHaveLength(4);
 
-      // A new worker version, found once back online; the writes go out slowly meanwhile.
-      appendFileSync(path.join(server.dir, 'sw.js'), `\n// new version ${Date.now()}\n`);
-      for (const ext of ['.br', '.gz'])
-        rmSync(path.join(server.dir, `sw.js${ext}`), { force: true });
-      await context.route('**/rest/v1/properties*', async (route) => {
-        if (route.request().headers()['x-mutation-id'])
-          await new Promise((r) => setTimeout(r, 1_000));
-        await route.continue().catch(() => undefined);
-      });
-      await context.setOffline(false);
-      await page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        await reg?.update();
-      });
-      const card = page.getByRole('dialog', { name: 'Update Available' });
-      await expect(card).toBeVisible({ timeout: 20_000 });
-      const before = wire.log.length;
-      const clicked = Date.now();
-      // A page at work keeps sending requests through the old worker; in Chromium such an event
-      // can stop the switch to the new worker, and the page must still end up on the new one.
-      await page.evaluate(() => {
-        setInterval(() => void fetch('/_health').catch(() => undefined), 200);
-      });
-      await updateNowAndReload(page, card, 45_000);
-      test.info().annotations.push({
-        type: 'update',
-        description: `${before} write deliveries before Update Now, ${wire.log.length} in all; reloaded after ${Date.now() - clicked} ms`,
-      });
-      expect(await waitForDrain(page)).toEqual([]);
-      expect(
+        // A new worker version, found once back online; the writes go out slowly meanwhile.
+        appendFileSync(path.join(server.dir, 'sw.js'), `\n// new version ${Date.now()}\n`);
+        for (const ext of ['.br', '.gz'])
+          rmSync(path.join(server.dir, `sw.js${ext}`), { force: true });
+        await context.route('**/rest/v1/properties*', async (route) => {
+          if (route.request().headers()['x-mutation-id'])
+            await new Promise((r) => setTimeout(r, 1_000));
+          await route.continue().catch(() => undefined);
+        });
+        await context.setOffline(false);
         await page.evaluate(async () => {
           const reg = await navigator.serviceWorker.getRegistration();
-          return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
-        }),
-      ).toEqual({ waiting: null, active: 'activated' });
-      expect((await serverProperties(baseURL, code)).map((v) => v.code)).toEqual([
-        `${code}-A`,
-        `${code}-B`,
-      ]);
-      await expectAppliedOnce(baseURL, account.id, queued);
+          await reg?.update();
+        });
+        const card = page.getByRole('dialog', { name: 'Update Available' });
+        await expect(card).toBeVisible({ timeout: 20_000 });
+        const before = wire.log.length;
+        const clicked = Date.now();
+        // A page at work keeps sending requests through the old worker; in Chromium such an event
+        // can stop the switch to the new worker, and the page must still end up on the new one.
+        await page.evaluate(() => {
+          setInterval(() => void fetch('/_health').catch(() => undefined), 200);
+        });
+        await updateNowAndReload(page, card, 45_000);
+        test.info().annotations.push({
+          type: 'update',
+          description: `${before} write deliveries before Update Now, ${wire.log.length} in all; reloaded after ${Date.now() - clicked} ms`,
+        });
+        expect(await waitForDrain(page)).toEqual([]);
+        expect(
+          await page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
+          }),
+        ).toEqual({ waiting: null, active: 'activated' });
+        expect((await serverProperties(baseURL, code)).map((v) => v.code)).toEqual([
+          `${code}-A`,
+          `${code}-B`,
+        ]);
+        await expectAppliedOnce(baseURL, account.id, queued);
+      } finally {
+        await pwa.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe(() => {
+  test.describe.configure({ timeout: 240_000 });
+  test('a flaky network: ~20 mixed writes over 3 offline/online cycles with 30% of requests cut and the rest slowed - all applied once', async () => {
+    const { account, pwa, page, context, wire, code, baseURL } = await start();
+    try {
+      const random = prng(20261121);
+      const faults = { before: 0, after: 0, delayed: 0 };
+      await context.route(/\/(rest|storage)\/v1\//, async (route) => {
+        const r = random();
+        if (r < 0.15) {
+          faults.before += 1;
+          return route.abort('connectionreset');
+        }
+        if (r < 0.3) {
+          // Reached the server, the answer lost.
+          faults.after += 1;
+          await route.fetch().catch(() => undefined);
+          return route.abort('connectionreset');
+        }
+        faults.delayed += 1;
+        await new Promise((res) => setTimeout(res, Math.floor(random() * 1_500)));
+        return route.continue().catch(() => undefined);
+      });
+      const all: StoredEntry[] = [];
+      for (let cycle = 1; cycle <= 3; cycle += 1) {
+        await context.setOffline(true);
+        await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+        await openList(page);
+        const a = `${code}-${cycle}A`;
+        await createVilla(page, { name: `${code} ${cycle}A`, code: a });
+        await addStay(page, {
+          guest: `Guest ${cycle}A`,
+          from: 20 + cycle * 10,
+          to: 23 + cycle * 10,
+        });
+        await editVilla(page, { name: `${code} ${cycle}A Renamed`, maxGuests: 4 + cycle });
+        await openList(page);
+        await createVilla(page, { name: `${code} ${cycle}B`, code: `${code}-${cycle}B` });
+        await addStay(page, {
+          guest: `Guest ${cycle}B`,
+          from: 21 + cycle * 10,
+          to: 24 + cycle * 10,
+        });
+        await editVilla(page, { maxGuests: 3 + cycle });
+        await addStay(page, {
+          guest: `Guest ${cycle}B2`,
+          from: 25 + cycle * 10,
+          to: 27 + cycle * 10,
+        });
+        const queued = await queueEntries(page);
+        expect(queued).toHaveLength(7);
+        all.push(...queued);
+        await context.setOffline(false);
+        expect(await waitForDrain(page, 120_000)).toEqual([]);
+      }
+      test.info().annotations.push({
+        type: 'faults',
+        description: `${all.length} writes, ${faults.before} requests cut before the server, ${faults.after} after it applied, ${faults.delayed} slowed; ${[...wire.deliveries.values()].reduce((a, b) => a + b, 0)} write deliveries`,
+      });
+      expect(all).toHaveLength(21);
+      const villas = await serverProperties(baseURL, code);
+      expect(villas).toHaveLength(6);
+      expect(villas.filter((v) => v.name.endsWith('Renamed'))).toHaveLength(3);
+      const stays = await serverReservations(
+        baseURL,
+        villas.map((v) => v.id),
+      );
+      expect(stays).toHaveLength(9);
+      await expectAppliedOnce(baseURL, account.id, all);
     } finally {
       await pwa.close();
     }
-  } finally {
-    await server.stop();
-  }
-});
-
-test('a flaky network: ~20 mixed writes over 3 offline/online cycles with 30% of requests cut and the rest slowed - all applied once', async () => {
-  test.setTimeout(240_000);
-  const { account, pwa, page, context, wire, code, baseURL } = await start();
-  try {
-    const random = prng(20261121);
-    const faults = { before: 0, after: 0, delayed: 0 };
-    await context.route(/\/(rest|storage)\/v1\//, async (route) => {
-      const r = random();
-      if (r < 0.15) {
-        faults.before += 1;
-        return route.abort('connectionreset');
-      }
-      if (r < 0.3) {
-        // Reached the server, the answer lost.
-        faults.after += 1;
-        await route.fetch().catch(() => undefined);
-        return route.abort('connectionreset');
-      }
-      faults.delayed += 1;
-      await new Promise((res) => setTimeout(res, Math.floor(random() * 1_500)));
-      return route.continue().catch(() => undefined);
-    });
-    const all: StoredEntry[] = [];
-    for (let cycle = 1; cycle <= 3; cycle += 1) {
-      await context.setOffline(true);
-      await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
-      await openList(page);
-      const a = `${code}-${cycle}A`;
-      await createVilla(page, { name: `${code} ${cycle}A`, code: a });
-      await addStay(page, { guest: `Guest ${cycle}A`, from: 20 + cycle * 10, to: 23 + cycle * 10 });
-      await editVilla(page, { name: `${code} ${cycle}A Renamed`, maxGuests: 4 + cycle });
-      await openList(page);
-      await createVilla(page, { name: `${code} ${cycle}B`, code: `${code}-${cycle}B` });
-      await addStay(page, { guest: `Guest ${cycle}B`, from: 21 + cycle * 10, to: 24 + cycle * 10 });
-      await editVilla(page, { maxGuests: 3 + cycle });
-      await addStay(page, {
-        guest: `Guest ${cycle}B2`,
-        from: 25 + cycle * 10,
-        to: 27 + cycle * 10,
-      });
-      const queued = await queueEntries(page);
-      expect(queued).toHaveLength(7);
-      all.push(...queued);
-      await context.setOffline(false);
-      expect(await waitForDrain(page, 120_000)).toEqual([]);
-    }
-    test.info().annotations.push({
-      type: 'faults',
-      description: `${all.length} writes, ${faults.before} requests cut before the server, ${faults.after} after it applied, ${faults.delayed} slowed; ${[...wire.deliveries.values()].reduce((a, b) => a + b, 0)} write deliveries`,
-    });
-    expect(all).toHaveLength(21);
-    const villas = await serverProperties(baseURL, code);
-    expect(villas).toHaveLength(6);
-    expect(villas.filter((v) => v.name.endsWith('Renamed'))).toHaveLength(3);
-    const stays = await serverReservations(
-      baseURL,
-      villas.map((v) => v.id),
-    );
-    expect(stays).toHaveLength(9);
-    await expectAppliedOnce(baseURL, account.id, all);
-  } finally {
-    await pwa.close();
-  }
+  });
 });
 
 // A 1 x 1 PNG.
@@ -706,7 +715,6 @@ const PNG = Buffer.from(
 );
 
 test('a photo upload cut off: retried to the same path, the gallery row written only after it succeeded - one row, one object', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, code, baseURL } = await start();
   try {
     const villa = await serverVilla(baseURL, `${code}-P`);
@@ -778,7 +786,6 @@ test('a photo upload cut off: retried to the same path, the gallery row written 
 });
 
 test('a profile edited offline shows as edited after an offline reload, then is sent once', async () => {
-  test.setTimeout(90_000);
   const { account, pwa, page, context, baseURL } = await start();
   try {
     await page.goto('/profile');

@@ -2,19 +2,9 @@
 // phones), the manager's form (validation, duplicate code from the 409, unsaved-changes guard),
 // reservations (manual, the overlap 409 as a form error, an .ics import, the calendar), what field
 // staff see, and axe on the list, detail and form.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { expectToast, signInAs } from './support/helpers';
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad, `${what}: ${bad.join('\n')}`).toEqual([]);
-}
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { accessToken, DEMO, DEMO_PASSWORD, expectToast, rest, signInAs } from './support/helpers';
 
 // Calendar grids lay out days in the browser's zone; the day() helper below counts in UTC.
 test.use({ timezoneId: 'UTC' });
@@ -56,11 +46,35 @@ function rangeLabel(start: Date, days: number): string {
   return `${short(start)} – ${short(end)} ${end.getUTCFullYear()}`;
 }
 
-test('a manager lists, creates, edits a property, adds reservations and imports a calendar', async ({
-  page,
-}) => {
-  // The longest journey of the suite (some thirty screens and saves): more than the default.
-  test.setTimeout(90_000);
+// The manager's journey, in steps that stand alone (docs/testing.md): each makes the villa it
+// needs through the API (as the manager, under RLS) and checks one part of the screens.
+let made = 0;
+/** A villa of the manager's own, made through the API; `stays` adds confirmed reservations. */
+async function makeVilla(
+  request: APIRequestContext,
+  stays: { guest: string; from: string; to: string }[] = [],
+) {
+  made += 1;
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}${made}`;
+  const name = `E2E Villa ${code.toLowerCase()}`;
+  const token = await accessToken(request, DEMO.manager, DEMO_PASSWORD);
+  const [villa] = (await rest(request, token, 'POST', 'properties', {
+    code,
+    name,
+    area: 'Test Bay, Milos',
+    bedrooms: 3,
+  })) as { id: string }[];
+  for (const stay of stays)
+    await rest(request, token, 'POST', 'reservations', {
+      property_id: villa!.id,
+      guest_name: stay.guest,
+      check_in: `${stay.from}T12:00:00Z`,
+      check_out: `${stay.to}T09:00:00Z`,
+    });
+  return { id: villa!.id, code, name, url: `/properties/${villa!.id}` };
+}
+
+test('a manager searches and filters the list', async ({ page }) => {
   await signInAs(page, 'manager', '/properties');
   const table = page.getByRole('table', { name: 'Properties' });
   await expect(table.getByRole('link', { name: 'Villa Anemos' })).toBeVisible();
@@ -76,8 +90,12 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(table.getByRole('link', { name: 'Villa Anemos' })).toHaveCount(0);
   await expect(table.getByText('Inactive (out of service)')).toBeVisible();
   await expectAccessible(page, 'properties list');
+});
 
-  // The form: client validation, then the database's unique code as a field error.
+test('a manager creates a property: client validation, the duplicate code as a field error', async ({
+  page,
+}) => {
+  await signInAs(page, 'manager', '/properties');
   await page.getByRole('link', { name: 'New property' }).click();
   await expect(page.getByRole('heading', { name: 'New property', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Create property' }).click();
@@ -101,29 +119,38 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(page.getByText('Another property already uses this code')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
 
-  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}${process.pid.toString(36).toUpperCase()}`;
   await page.getByLabel('Code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Create property' }).click();
   await expectToast(page, 'Property created');
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText(`${code} · Test Bay, Milos`)).toBeVisible();
-  const detailUrl = page.url();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  // No history yet: it may be deleted.
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+});
 
-  // Edit, with the unsaved-changes guard on the way out.
+test('a manager edits a property past the unsaved-changes guard, and its access details', async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request);
+  await signInAs(page, 'manager', villa.url);
+  await expect(page.getByRole('heading', { name: villa.name, level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit property', level: 1 })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(`${name} Renamed`);
+  await page.getByLabel('Name', { exact: true }).fill(`${villa.name} Renamed`);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeVisible();
   await page.getByRole('button', { name: 'Keep editing' }).click();
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${name} Renamed`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${villa.name} Renamed`);
   await page.getByLabel('Maximum guests').fill('6');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expectToast(page, 'Property updated');
-  await expect(page.getByRole('heading', { name: `${name} Renamed`, level: 1 })).toBeVisible();
-  expect(page.url()).toBe(detailUrl);
-  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `${villa.name} Renamed`, level: 1 }),
+  ).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === villa.url);
 
   // Access details (properties.access): one row per villa, written with an upsert.
   await page.getByRole('button', { name: 'Edit access details' }).click();
@@ -134,8 +161,14 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expectToast(page, 'Access details saved');
   await expect(accessDialog).toBeHidden();
   await expect(page.getByText('sea-breeze-42')).toBeVisible();
+});
 
-  // A reservation, then one that overlaps it.
+test('a manager adds a reservation, an overlapping one is a form error, and imports an .ics', async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request);
+  await signInAs(page, 'manager', villa.url);
   const addStay = async (guest: string, from: string, to: string) => {
     await page.getByRole('button', { name: 'Add reservation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add reservation' });
@@ -170,7 +203,7 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
     'VERSION:2.0',
     'PRODID:-//E2E//Arivia//EN',
     'BEGIN:VEVENT',
-    `UID:e2e-${code}@example.com`,
+    `UID:e2e-${villa.code}@example.com`,
     `DTSTART;VALUE=DATE:${compact(day(110))}`,
     `DTEND;VALUE=DATE:${compact(day(113))}`,
     'SUMMARY:Imported Guest',
@@ -194,11 +227,21 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(report.getByText('Created').locator('..')).toContainText('0');
   await importDialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(upcoming.getByText('Imported Guest')).toBeVisible();
+});
 
-  // The calendar shows the imported stay on its arrival day.
+test("a property's calendar: the stay on its arrival day, month and week views", async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request, [
+    { guest: 'Imported Guest', from: day(110), to: day(113) },
+  ]);
+  await signInAs(page, 'manager', villa.url);
+  // The calendar shows the stay on its arrival day.
   const calendar = page.getByRole('region', { name: 'Reservations calendar' });
   const arrival = new Date(`${day(110)}T12:00:00Z`);
   const label = `${MONTHS[arrival.getUTCMonth()]} ${arrival.getUTCFullYear()}`;
+  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(new Date()));
   for (let i = 0; i < 6; i += 1) {
     if ((await calendar.getByRole('heading').textContent()) === label) break;
     await calendar.getByRole('button', { name: 'Next month' }).click();
@@ -239,19 +282,26 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   expect(await calendar.getByRole('gridcell').count()).toBeGreaterThanOrEqual(28);
   await calendar.getByRole('button', { name: 'Today' }).click();
   await expect(calendar.getByRole('heading')).toHaveText(monthLabel(new Date()));
+});
 
-  // And across properties: the list's calendar view, two weeks at a time.
-  await page.goto(`/properties?view=calendar&q=${code}`);
+test('the calendar across properties: two weeks, a week and a month at a time', async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request, [
+    { guest: 'Imported Guest', from: day(110), to: day(113) },
+  ]);
+  await signInAs(page, 'manager', `/properties?view=calendar&q=${villa.code}`);
   const across = page.getByRole('region', { name: 'Calendar across properties' });
-  await expect(across.getByRole('rowheader', { name: `${name} Renamed` })).toBeVisible();
+  await expect(across.getByRole('rowheader', { name: villa.name })).toBeVisible();
+  const arrival = new Date(`${day(110)}T12:00:00Z`);
+  const label = monthLabel(arrival);
+  const arrivalMonday = mondayOf(arrival);
+  const weekLabel = rangeLabel(arrivalMonday, 6);
   // The view starts on this week's Monday; step to the fortnight holding the arrival.
-  const now = new Date();
-  const monday = Date.UTC(
-    now.getUTCFullYear(),
-    now.getUTCMonth(),
-    now.getUTCDate() - ((now.getUTCDay() + 6) % 7),
+  const steps = Math.floor(
+    (Date.parse(`${day(110)}T00:00:00Z`) - mondayOf(new Date()).getTime()) / (14 * 86_400_000),
   );
-  const steps = Math.floor((Date.parse(`${day(110)}T00:00:00Z`) - monday) / (14 * 86_400_000));
   for (let i = 0; i < steps; i += 1) {
     await across.getByRole('button', { name: 'Next two weeks' }).click();
   }
@@ -283,21 +333,30 @@ test('a manager lists, creates, edits a property, adds reservations and imports 
   await expect(across.getByRole('columnheader')).toHaveCount(daysInMonth(arrival) + 1);
   await expect(across.getByText('In Imported Guest')).toBeVisible();
   await expectAccessible(page, 'calendar across properties');
+});
 
-  // Archive, not delete, once there is history: hidden from the default list, no new stays.
-  await page.goto(detailUrl);
+test('a property with history is archived, not deleted: hidden from the list, no new stays', async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request, [
+    { guest: 'Eleni Georgiou', from: day(100), to: day(104) },
+  ]);
+  await signInAs(page, 'manager', villa.url);
+  await expect(page.getByRole('heading', { name: villa.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
   await page.getByRole('button', { name: 'Archive property' }).click();
   await expectToast(page, 'Property archived');
   await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add reservation' })).toHaveCount(0);
   await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
-  await page.goto(`/properties?q=${code}`);
+  await page.goto(`/properties?q=${villa.code}`);
   await expect(page.getByText('No properties match.')).toBeVisible();
   await page.getByLabel('Show archived').click();
   await expect(page.getByLabel('Show archived')).toBeChecked();
   await expect(
-    page.getByRole('table', { name: 'Properties' }).getByRole('link', { name: `${name} Renamed` }),
+    page.getByRole('table', { name: 'Properties' }).getByRole('link', { name: villa.name }),
   ).toBeVisible();
 });
 

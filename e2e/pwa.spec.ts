@@ -14,6 +14,9 @@ import {
   type AppServer,
 } from './support/pwa';
 
+// The service worker is what this spec tests: back on (playwright.config.ts blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 interface ManifestIcon {
   src: string;
   sizes: string;
@@ -240,9 +243,13 @@ test('worker messages: GET_QUEUE_SIZE and GET_QUEUE_REQUESTS, on a port or back 
   });
 });
 
-/** What Chromium fires when it offers install, with prompt() and userChoice under test control. */
+/**
+ * What Chromium fires when it offers install, with prompt() and userChoice under test control.
+ * Resolves once the app has taken the offer (its listener prevents the browser's own infobar) and
+ * the next frame is painted - so a card that must not show has had its chance to.
+ */
 async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
-  await page.evaluate((outcome) => {
+  const taken = await page.evaluate(async (outcome) => {
     const w = window as unknown as { __prompted: number };
     w.__prompted = 0;
     const e = new Event('beforeinstallprompt', { cancelable: true });
@@ -253,7 +260,10 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
       userChoice: Promise.resolve({ outcome, platform: 'web' }),
     });
     window.dispatchEvent(e);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return e.defaultPrevented;
   }, outcome);
+  expect(taken, 'the app took the install offer').toBe(true);
 }
 
 test.describe('install card', () => {
@@ -287,7 +297,6 @@ test.describe('install card', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await offerInstall(page, 'dismissed');
-    await page.waitForTimeout(300);
     await expect(card).toHaveCount(0);
   });
 
@@ -302,7 +311,6 @@ test.describe('install card', () => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await offerInstall(page, 'accepted');
-    await page.waitForTimeout(300);
     await expect(page.getByRole('region', { name: 'Install Arivia Ops' })).toHaveCount(0);
     await page.goto('/install');
     await expect(page.getByText('Arivia Ops is installed')).toBeVisible();
@@ -346,7 +354,8 @@ test.describe('install card', () => {
 });
 
 test.describe('update card', () => {
-  test.describe.configure({ mode: 'serial' });
+  // The update is awaited with the page fetching all the while: more than the default.
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
   let server: AppServer;
 
   test.beforeAll(async () => {
@@ -360,7 +369,6 @@ test.describe('update card', () => {
   test('a new sw.js: Later hides the card, Update Now activates it and reloads; other tabs hear SW_UPDATED', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL: server.baseURL });
     try {
       const page = await context.newPage();

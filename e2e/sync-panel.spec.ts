@@ -223,8 +223,13 @@ test('the banner and the panel with a refused change pass axe, light and dark', 
   await expect(queue.getByText(/attempt 2, next try at \d\d:\d\d:\d\d/)).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    // The theme's colour transition settles first; the screens under them have their own checks.
-    await page.waitForTimeout(500);
+    // The theme's colour transitions settle first; the screens under them have their own checks.
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    );
     const results = await new AxeBuilder({ page })
       .include('[aria-labelledby="sync-queue-title"]')
       .include('[role="status"]')

@@ -1,6 +1,9 @@
 // Shared steps of the e2e specs. Everything goes through the real app and the real local
 // backend; the only interception is fault injection on the network (a failing or slow answer).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const DEMO_PASSWORD = 'arivia-demo';
@@ -41,10 +44,40 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
-export async function signInAs(page: Page, role: DemoRole, path = '/') {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/auth$/);
-  await signIn(page, DEMO[role]);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the sign-in project (sign-in.setup.ts) keeps a role's signed-in browser state. */
+export function stateFile(role: DemoRole): string {
+  const { port } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173');
+  return path.join(ROOT, '.data', `e2e-auth-${port}`, `${role}.json`);
+}
+
+/** What a signed-in user's browser keeps: supabase-js's session and the offline copy of access. */
+export const SIGNED_IN_KEYS = /^(sb-.*-auth-token|arivia-ops-offline-auth)$/;
+
+interface SavedState {
+  origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+}
+
+/**
+ * Opens `to` signed in as a demo role: the session the sign-in project made once through the
+ * form is put in this page's localStorage - as a returning user's browser has it - instead of
+ * signing in through the form in every test (the auth specs test the form).
+ */
+export async function signInAs(page: Page, role: DemoRole, to = '/') {
+  const saved = JSON.parse(readFileSync(stateFile(role), 'utf8')) as SavedState;
+  // A same-origin address that is not the app: storage is written before the app starts.
+  await page.goto('/_health');
+  const origin = new URL(page.url()).origin;
+  const entries = (saved.origins.find((o) => o.origin === origin)?.localStorage ?? []).filter((e) =>
+    SIGNED_IN_KEYS.test(e.name),
+  );
+  expect(entries.length, `no saved session for ${role}`).toBeGreaterThan(0);
+  await page.evaluate((list) => {
+    for (const { name, value } of list) localStorage.setItem(name, value);
+  }, entries);
+  await page.goto(to);
+  await expect(page).not.toHaveURL(/\/auth(\?.*)?$/);
   await expect(page.getByText('Loading...')).toHaveCount(0);
 }
 
