@@ -1,5 +1,107 @@
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// /admin/permissions: the role × key matrix, grouped by area, each key with its description.
+// Toggling a cell saves it. The admin role keeps every admin.* key (the database refuses
+// otherwise). Users see a change within their 5-minute cache or at their next sign-in. docs/admin.md
+import { Fragment } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import { useMatrix, useSetCell, type Permission } from '../api/admin-api';
+import { AdminNav } from '../components/admin-nav';
+
+function byArea(permissions: Permission[]): [string, Permission[]][] {
+  const groups = new Map<string, Permission[]>();
+  for (const p of permissions) groups.set(p.area, [...(groups.get(p.area) ?? []), p]);
+  return [...groups];
+}
 
 export function AdminPermissionsRoute() {
-  return <AreaPlaceholder title="Permissions" description="The role and permission matrix." />;
+  const matrix = useMatrix();
+  const setCell = useSetCell();
+
+  async function toggle(roleId: string, key: string, granted: boolean) {
+    try {
+      await setCell.mutateAsync({ roleId, key, granted });
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not save the permission'));
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Permissions"
+        description="Which role grants which key. Changes reach signed-in users within 5 minutes."
+      />
+      <AdminNav />
+      {matrix.isPending ? (
+        <Skeleton className="h-80" />
+      ) : matrix.isError ? (
+        <p role="alert">{matrix.error.message}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Permission matrix: roles in columns, keys in rows</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="bg-background sticky left-0 p-2 text-left">
+                  Permission
+                </th>
+                {matrix.data.roles.map((r) => (
+                  <th key={r.id} scope="col" className="p-2 text-center font-medium">
+                    {r.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {byArea(matrix.data.permissions).map(([area, keys]) => (
+                <Fragment key={area}>
+                  <tr className="bg-muted/50">
+                    <th
+                      scope="rowgroup"
+                      colSpan={matrix.data.roles.length + 1}
+                      className="p-2 text-left capitalize"
+                    >
+                      {area}
+                    </th>
+                  </tr>
+                  {keys.map((p) => (
+                    <tr key={p.key} className="border-b">
+                      <th
+                        scope="row"
+                        className="bg-background sticky left-0 max-w-56 p-2 text-left font-normal"
+                      >
+                        <div className="font-mono text-xs">{p.key}</div>
+                        <div className="text-muted-foreground text-xs">{p.description}</div>
+                      </th>
+                      {matrix.data.roles.map((r) => {
+                        const granted = matrix.data.cells.some(
+                          (c) => c.role_id === r.id && c.permission_key === p.key && c.granted,
+                        );
+                        const locked = r.name === 'admin' && p.area === 'admin';
+                        return (
+                          <td key={r.id} className="p-2 text-center">
+                            <input
+                              type="checkbox"
+                              className="size-5"
+                              aria-label={`${r.name}: ${p.key}`}
+                              checked={granted}
+                              disabled={locked || setCell.isPending}
+                              title={locked ? 'The admin role keeps every admin key' : undefined}
+                              onChange={(e) => void toggle(r.id, p.key, e.target.checked)}
+                            />
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
 }
