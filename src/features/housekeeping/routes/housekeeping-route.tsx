@@ -1,10 +1,278 @@
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// The housekeeping board (docs/housekeeping.md): by day (a column per housekeeper and one for
+// unassigned cleans), by week, and as a filtered list. Managers assign by drag or with the
+// card's select, move cleans between days, change status, assign in bulk and accept an
+// auto-assign suggestion. Others' changes arrive live (realtime); offline, the board answers
+// from the device and writes wait in the sync queue.
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Wand2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useAuth } from '@/lib/auth/use-auth';
+import { hasPermission } from '@/lib/permissions';
+import { supabase } from '@/lib/supabase';
+import {
+  useBoard,
+  useDefaultHousekeepers,
+  useHousekeepers,
+  type BoardTask,
+} from '../api/get-board';
+import { housekeepingKeys } from '../api/keys';
+import { useAssignTasks, useRescheduleTask, useTransitionTask } from '../api/task-writes';
+import { addDays, suggestAssignments, todayInCompany, weekStart } from '../board-logic';
+import { DayView, ListView, WeekView, type CardActions } from '../components/board-views';
+
+type View = 'day' | 'week' | 'list';
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'day', label: 'Day' },
+  { id: 'week', label: 'Week' },
+  { id: 'list', label: 'List' },
+];
+
+/** Live board: any change to cleans or assignees refreshes what is on screen. */
+function useLiveBoard() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    const channel = supabase
+      .channel('housekeeping-board')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'cleaning_tasks' }, refresh)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'cleaning_task_assignees' },
+        refresh,
+      )
+      .subscribe();
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [qc]);
+}
 
 export function HousekeepingRoute() {
+  const { permissions } = useAuth();
+  const canManage = hasPermission(permissions, 'housekeeping.manage');
+  const [params, setParams] = useSearchParams();
+  const view = (VIEWS.find((v) => v.id === params.get('view'))?.id ?? 'day') as View;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '')
+    ? params.get('day')!
+    : todayInCompany();
+  const from = view === 'week' ? weekStart(day) : view === 'list' ? addDays(day, -7) : day;
+  const to = view === 'week' ? addDays(from, 6) : view === 'list' ? addDays(day, 14) : day;
+
+  const board = useBoard(from, to);
+  const staff = useHousekeepers();
+  const defaults = useDefaultHousekeepers();
+  const assign = useAssignTasks();
+  const move = useRescheduleTask();
+  const transition = useTransitionTask();
+  useLiveBoard();
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [suggestion, setSuggestion] = useState<Map<string, string> | null>(null);
+  const tasks = useMemo(
+    () => (board.data?.tasks ?? []).filter((t) => t.status !== 'cancelled' || view === 'list'),
+    [board.data, view],
+  );
+  const housekeepers = staff.data ?? [];
+  const names = new Map(housekeepers.map((h) => [h.id, h.full_name]));
+
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    setParams(next, { replace: true });
+    setSuggestion(null);
+  };
+  const step = view === 'week' ? 7 : 1;
+
+  const actions: CardActions = {
+    selected,
+    onSelect: (id, checked) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (checked) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    onAssign: (task, userId) => {
+      if (canManage) assign.mutate({ tasks: [task], userId });
+    },
+    onStatus: (task, to) => {
+      if (canManage) transition.mutate({ task, to });
+    },
+  };
+  const selectedTasks = tasks.filter((t) => selected.has(t.id));
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+
+  const acceptSuggestion = () => {
+    if (!suggestion) return;
+    const groups = new Map<string, BoardTask[]>();
+    for (const [taskId, userId] of suggestion) {
+      const t = byId.get(taskId);
+      if (t) groups.set(userId, [...(groups.get(userId) ?? []), t]);
+    }
+    for (const [userId, group] of groups) assign.mutate({ tasks: group, userId });
+    setSuggestion(null);
+  };
+
   return (
-    <AreaPlaceholder
-      title="Housekeeping"
-      description="Cleaning tasks, today's route and checklists."
-    />
+    <div className="space-y-4">
+      <PageHeader
+        title="Housekeeping"
+        description="Turnovers come from reservations; assign, reschedule and follow every clean."
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="View" className="flex gap-1">
+          {VIEWS.map((v) => (
+            <Button
+              key={v.id}
+              size="sm"
+              variant={v.id === view ? 'default' : 'outline'}
+              aria-pressed={v.id === view}
+              onClick={() => set({ view: v.id })}
+            >
+              {v.label}
+            </Button>
+          ))}
+        </div>
+        <Button
+          size="icon-sm"
+          variant="outline"
+          aria-label="Previous"
+          onClick={() => set({ day: addDays(day, -step) })}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <Input
+          type="date"
+          className="h-8 w-40"
+          aria-label="Day"
+          value={day}
+          onChange={(e) => e.target.value && set({ day: e.target.value })}
+        />
+        <Button
+          size="icon-sm"
+          variant="outline"
+          aria-label="Next"
+          onClick={() => set({ day: addDays(day, step) })}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => set({ day: todayInCompany() })}>
+          Today
+        </Button>
+        {board.data?.freshness.source === 'device' ? (
+          <span className="text-muted-foreground text-xs" role="status">
+            Offline: showing the cleans saved on this device
+          </span>
+        ) : null}
+      </div>
+
+      {canManage && view === 'day' ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <NativeSelect
+            size="sm"
+            aria-label="Assign selected cleans to"
+            value=""
+            disabled={selectedTasks.length === 0}
+            onChange={(e) => {
+              assign.mutate({
+                tasks: selectedTasks,
+                userId: e.target.value === 'none' ? null : e.target.value,
+              });
+              setSelected(new Set());
+            }}
+          >
+            <NativeSelectOption value="">
+              Assign {selectedTasks.length} selected to…
+            </NativeSelectOption>
+            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+            {housekeepers.map((h) => (
+              <NativeSelectOption key={h.id} value={h.id}>
+                {h.full_name}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              setSuggestion(suggestAssignments(tasks, housekeepers, defaults.data ?? new Map()))
+            }
+          >
+            <Wand2 aria-hidden="true" />
+            Suggest assignments
+          </Button>
+        </div>
+      ) : null}
+
+      {suggestion ? (
+        <section
+          aria-label="Suggested assignments"
+          className="space-y-2 rounded-md border p-3 text-sm"
+        >
+          {suggestion.size === 0 ? (
+            <p>Every clean of this day is assigned.</p>
+          ) : (
+            <ul className="space-y-1">
+              {[...suggestion].map(([taskId, userId]) => (
+                <li key={taskId} className="flex flex-wrap items-center gap-2">
+                  <span>{byId.get(taskId)?.property?.name}</span>
+                  <span aria-hidden="true">→</span>
+                  <NativeSelect
+                    size="sm"
+                    aria-label={`Suggested housekeeper for ${byId.get(taskId)?.property?.name ?? 'clean'}`}
+                    value={userId}
+                    onChange={(e) => setSuggestion(new Map(suggestion).set(taskId, e.target.value))}
+                  >
+                    {housekeepers.map((h) => (
+                      <NativeSelectOption key={h.id} value={h.id}>
+                        {h.full_name}
+                      </NativeSelectOption>
+                    ))}
+                  </NativeSelect>
+                  <span className="text-muted-foreground text-xs">{names.get(userId)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex gap-2">
+            {suggestion.size > 0 ? (
+              <Button size="sm" onClick={acceptSuggestion}>
+                Accept suggestion
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={() => setSuggestion(null)}>
+              Dismiss
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {board.isPending ? (
+        <p className="text-muted-foreground text-sm" role="status">
+          Loading cleans…
+        </p>
+      ) : board.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          The cleans could not be loaded.
+        </p>
+      ) : view === 'day' ? (
+        <DayView tasks={tasks} housekeepers={housekeepers} actions={actions} />
+      ) : view === 'week' ? (
+        <WeekView
+          from={from}
+          tasks={tasks}
+          housekeepers={housekeepers}
+          actions={actions}
+          onMove={(task, d) => canManage && move.mutate({ task, day: d })}
+        />
+      ) : (
+        <ListView tasks={tasks} housekeepers={housekeepers} />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,63 @@
+// The shape of a checklist version's content (checked by the database too:
+// private.checklist_content_problem in supabase/migrations/20261124120000_cleaning_settings.sql).
+export type ItemKind = 'tick' | 'yes_no' | 'number' | 'text' | 'photo';
+
+export const KIND_LABELS: Record<ItemKind, string> = {
+  tick: 'Tick',
+  yes_no: 'Yes / no',
+  number: 'Number',
+  text: 'Text',
+  photo: 'Photo required',
+};
+
+export interface ChecklistItem {
+  id: string;
+  label: string;
+  kind: ItemKind;
+  required: boolean;
+  critical: boolean;
+  min?: number | null;
+  max?: number | null;
+  unit?: string;
+}
+
+export interface ChecklistSection {
+  id: string;
+  title: string;
+  items: ChecklistItem[];
+}
+
+export interface ChecklistContent {
+  sections: ChecklistSection[];
+}
+
+export function newItem(kind: ItemKind = 'tick'): ChecklistItem {
+  return { id: crypto.randomUUID(), label: '', kind, required: true, critical: false };
+}
+
+export function newSection(title = ''): ChecklistSection {
+  return { id: crypto.randomUUID(), title, items: [] };
+}
+
+/** Moves element `from` to index `to` (a copy). */
+export function move<T>(list: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length || from === to) return [...list];
+  const next = [...list];
+  const [x] = next.splice(from, 1);
+  next.splice(to, 0, x as T);
+  return next;
+}
+
+/** What is wrong with the content before publishing, in words; null when it can be published. */
+export function contentProblem(c: ChecklistContent): string | null {
+  if (c.sections.length === 0) return 'Add at least one section.';
+  for (const s of c.sections) {
+    if (s.title.trim() === '') return 'Every section needs a title.';
+    for (const i of s.items) {
+      if (i.label.trim() === '') return `An item in "${s.title}" has no label.`;
+      if (i.kind === 'number' && i.min != null && i.max != null && i.min > i.max)
+        return `"${i.label}": the expected range is empty.`;
+    }
+  }
+  return null;
+}

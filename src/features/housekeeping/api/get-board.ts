@@ -1,0 +1,124 @@
+// The board's read: cleans planned for a range of days, with their villa, type and assignees, in
+// one request (cleaning_tasks?select=*,properties(...),cleaning_types(...),cleaning_task_assignees(...)).
+// Each clean is mirrored in the `tasks` store, so the board answers from the device when the
+// server cannot be reached (docs/housekeeping.md).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchOrThrow } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { mirrorAll, mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
+import { housekeepingKeys } from './keys';
+
+export interface BoardTask {
+  id: string;
+  property_id: string;
+  day: string;
+  window_start: string;
+  due_at: string;
+  estimated_minutes: number;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  status: 'scheduled' | 'in_progress' | 'done' | 'inspected' | 'skipped' | 'cancelled';
+  version: number;
+  notes: string;
+  same_day: boolean;
+  guests_arriving: number | null;
+  next_check_in: string | null;
+  flagged: boolean;
+  flag_reason: string | null;
+  inspection_required: boolean;
+  turnover_for: string | null;
+  property: { name: string; code: string; area: string } | null;
+  type: { name: string; color: string; code: string | null } | null;
+  assignees: { id: string; user_id: string }[];
+}
+
+const SELECT =
+  'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
+
+async function fetchRange(from: string, to: string): Promise<BoardTask[]> {
+  const rows = await fetchOrThrow(async () => {
+    const res = await supabase
+      .from('cleaning_tasks')
+      .select(SELECT)
+      .gte('day', from)
+      .lte('day', to)
+      .order('window_start')
+      .limit(2000);
+    return { data: res.data as unknown as BoardTask[] | null, error: res.error };
+  });
+  return rows ?? [];
+}
+
+export interface BoardData {
+  tasks: BoardTask[];
+  freshness: Freshness;
+}
+
+export async function getBoard(from: string, to: string): Promise<BoardData> {
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const tasks = await fetchRange(from, to);
+      const now = Date.now();
+      void mirrorPut(
+        'tasks',
+        tasks.map((t) => ({ ...t, kind: 'cleaning', propertyId: t.property_id, lastSynced: now })),
+      );
+      return tasks;
+    },
+    async () => {
+      const copies = await mirrorAll('tasks');
+      return copies
+        .filter((c) => c.kind === 'cleaning')
+        .map((c) => c as unknown as BoardTask)
+        .filter((t) => t.day >= from && t.day <= to)
+        .sort((a, b) => a.window_start.localeCompare(b.window_start));
+    },
+  );
+  return { tasks: data, freshness };
+}
+
+export const boardQueryOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: housekeepingKeys.range(from, to),
+    queryFn: () => getBoard(from, to),
+  });
+
+export function useBoard(from: string, to: string) {
+  return useQuery(boardQueryOptions(from, to));
+}
+
+export interface StaffMember {
+  id: string;
+  full_name: string;
+  avatar_url: string | null;
+  roles: string[];
+}
+
+/** Colleagues who do cleans (staff_directory(): names and avatars only). */
+export function useHousekeepers() {
+  return useQuery({
+    queryKey: housekeepingKeys.staff(),
+    queryFn: async (): Promise<StaffMember[]> => {
+      const rows = await fetchOrThrow(() => supabase.rpc('staff_directory'));
+      return (rows ?? []).filter((s) => s.roles.includes('housekeeper'));
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Each villa's default housekeeper (auto-assign keeps a villa's cleans with her). */
+export function useDefaultHousekeepers() {
+  return useQuery({
+    queryKey: housekeepingKeys.defaults(),
+    queryFn: async (): Promise<Map<string, string>> => {
+      const rows = await fetchOrThrow(() =>
+        supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
+      );
+      return new Map(
+        (rows ?? [])
+          .filter((r) => r.default_housekeeper_id)
+          .map((r) => [r.property_id, r.default_housekeeper_id as string]),
+      );
+    },
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,126 @@
+// Board writes through the sync queue (OFFLINE.md): assigning (assignee rows with ids made on the
+// device), rescheduling (the clean's day, last write wins) and status changes (the RPC
+// transition_cleaning_task with the version the change was made from: a stale one is a conflict,
+// shown in the Sync Queue panel). The board shows each change at once, queued or not.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
+import { notifySaved } from '@/offline/saved-toast';
+import { deleteRow, insertRow, queueWrites, updateRow, type Write } from '@/offline/write';
+import type { BoardData, BoardTask } from './get-board';
+import { housekeepingKeys } from './keys';
+
+type Status = BoardTask['status'];
+
+function transitionWrite(task: BoardTask, to: Status): Write {
+  const body = { task_id: task.id, to_status: to, from_version: task.version };
+  return {
+    target: { kind: 'rpc', name: 'transition_cleaning_task', rowId: task.id },
+    label: `${task.property?.code ?? 'Clean'}: ${to.replace('_', ' ')}`,
+    method: 'POST',
+    path: '/rest/v1/rpc/transition_cleaning_task',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    values: body,
+  };
+}
+
+/** Lays a change on every cached board range at once (it shows while queued, offline too). */
+function patchBoards(qc: QueryClient, id: string, patch: (t: BoardTask) => BoardTask) {
+  for (const [key, data] of qc.getQueriesData<BoardData>({ queryKey: housekeepingKeys.tasks() })) {
+    if (!data) continue;
+    qc.setQueryData<BoardData>(key, {
+      ...data,
+      tasks: data.tasks.map((t) => (t.id === id ? patch(t) : t)),
+    });
+  }
+}
+
+export interface AssignInput {
+  tasks: BoardTask[];
+  /** null: back to unassigned. */
+  userId: string | null;
+}
+
+export function useAssignTasks() {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({ tasks, userId }: AssignInput) => {
+      const writes: Write[] = [];
+      const placed = new Map<string, { id: string; user_id: string }[]>();
+      for (const t of tasks) {
+        if (userId && t.assignees.length === 1 && t.assignees[0]!.user_id === userId) continue;
+        for (const a of t.assignees) {
+          writes.push(deleteRow('cleaning_task_assignees', a.id, `${t.property?.code}: unassign`));
+        }
+        const next = userId ? [{ id: crypto.randomUUID(), user_id: userId }] : [];
+        for (const a of next) {
+          writes.push(
+            insertRow(
+              'cleaning_task_assignees',
+              { id: a.id, task_id: t.id, user_id: a.user_id },
+              `${t.property?.code}: assign`,
+            ),
+          );
+        }
+        placed.set(t.id, next);
+      }
+      for (const [id, assignees] of placed) patchBoards(qc, id, (t) => ({ ...t, assignees }));
+      if (writes.length === 0) return 'applied' as const;
+      return queueWrites(writes, { userId: me, invalidate: [housekeepingKeys.tasks()] });
+    },
+    onSuccess: async (result, { tasks }) => {
+      notifySaved(
+        result,
+        tasks.length === 1 ? 'Clean assigned' : `${tasks.length} cleans assigned`,
+      );
+      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    },
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'Failed to assign')(e);
+      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    },
+  });
+}
+
+export function useRescheduleTask() {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({ task, day }: { task: BoardTask; day: string }) => {
+      patchBoards(qc, task.id, (t) => ({ ...t, day }));
+      return queueWrites(
+        [updateRow('cleaning_tasks', task.id, { day }, `${task.property?.code}: move to ${day}`)],
+        { userId: me, invalidate: [housekeepingKeys.tasks()] },
+      );
+    },
+    onSuccess: async (result) => {
+      notifySaved(result, 'Clean moved');
+      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    },
+    onError: errorToastUnlessHandled(undefined, 'Failed to move the clean'),
+  });
+}
+
+export function useTransitionTask() {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({ task, to }: { task: BoardTask; to: Status }) => {
+      patchBoards(qc, task.id, (t) => ({ ...t, status: to, version: t.version + 1 }));
+      return queueWrites([transitionWrite(task, to)], {
+        userId: me,
+        invalidate: [housekeepingKeys.tasks()],
+      });
+    },
+    onSuccess: async (result) => {
+      notifySaved(result, 'Status changed');
+      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    },
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
+      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+    },
+  });
+}
