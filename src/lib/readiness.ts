@@ -6,6 +6,7 @@ const REASON_LABELS: Record<string, string> = {
   inactive: 'Inactive (out of service)',
   reservation_conflict: 'An imported stay overlaps a confirmed reservation',
   turnover_pending: 'Turnover clean not done',
+  inspection_pending: 'Clean done, waiting for inspection',
   work_order_blocking: 'A blocking work order is open',
 };
 

@@ -18,6 +18,8 @@ export interface TodayVilla {
   name: string;
   at: string | null;
   reasons: string[];
+  /** When the clean that keeps it from being ready is due (docs/housekeeping.md). */
+  dueAt: string | null;
 }
 
 export interface PropertiesToday {
@@ -33,12 +35,19 @@ type Row = {
   next_check_in: string | null;
   next_check_out: string | null;
   not_ready_reasons: string[] | null;
+  not_ready_due_at: string | null;
 };
 
-const COLUMNS = 'id,name,next_check_in,next_check_out,not_ready_reasons';
+const COLUMNS = 'id,name,next_check_in,next_check_out,not_ready_reasons,not_ready_due_at';
 
 function villa(r: Row, at: string | null): TodayVilla {
-  return { id: r.id ?? '', name: r.name ?? '', at, reasons: r.not_ready_reasons ?? [] };
+  return {
+    id: r.id ?? '',
+    name: r.name ?? '',
+    at,
+    reasons: r.not_ready_reasons ?? [],
+    dueAt: r.not_ready_due_at ?? null,
+  };
 }
 
 export async function getPropertiesToday(): Promise<PropertiesToday> {

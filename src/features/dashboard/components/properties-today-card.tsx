@@ -63,7 +63,9 @@ export function PropertiesTodayCard() {
               title={`Not guest-ready (${today.data.notReadyCount})`}
               villas={today.data.notReady}
               empty="Every villa is guest-ready."
-              detail={(v) => `— ${v.reasons.map(reasonLabel).join(', ')}`}
+              detail={(v) =>
+                `— ${v.reasons.map(reasonLabel).join(', ')}${v.dueAt ? ` (due ${formatDateTime(v.dueAt)})` : ''}`
+              }
             />
             <VillaList
               title="Still arriving today"
