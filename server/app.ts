@@ -25,6 +25,7 @@ import { createRealtime } from './realtime/index.ts';
 import { createStorage } from './storage/index.ts';
 import { createFunctions } from './functions/index.ts';
 import { seedBuckets } from './seed-buckets.ts';
+import { queuedDatabase } from './gateway/db-queue.ts';
 
 export interface RunningServer {
   url: string;
@@ -42,7 +43,8 @@ export interface StartOptions extends ConfigInput {
 export function buildApp(deps: ServiceDeps) {
   const app = new Hono();
   const auth = createAuth(deps);
-  const rest = createRest(deps);
+  // REST, the hot path, passes the bounded queue in front of the database (503 + Retry-After).
+  const rest = createRest({ ...deps, db: queuedDatabase(deps.db, deps.config.dbQueue) });
   const realtime = createRealtime(deps);
   const storage = createStorage(deps);
   const functions = createFunctions(deps);

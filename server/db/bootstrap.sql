@@ -2,6 +2,9 @@
 -- Roles, the auth / storage / extensions schemas, auth.uid() and friends, default grants.
 -- Idempotent: it runs on every start, and roles are shared by every database of a cluster.
 
+-- The platform may create and alter its own objects here (the ddl guard at the end lets it).
+select set_config('arivia.platform_bootstrap', 'on', true);
+
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then
@@ -30,7 +33,21 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to current_user;
-grant supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin to current_user;
+-- Hosted Supabase's migration role (postgres) is no member of the platform's roles: a migration
+-- cannot alter, index or drop auth / storage objects nor create objects in those schemas. A
+-- superuser (PGlite, a local PostgreSQL) needs no membership to act as those roles, so it is taken
+-- back (earlier bootstraps granted it) and the ddl guard at the end of this file refuses what
+-- hosted refuses; a non-superuser connection keeps it, to act as GoTrue and Storage do
+-- (docs/server-hardening.md).
+do $$
+begin
+  if (select rolsuper from pg_roles where rolname = current_user) then
+    revoke supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin from current_user;
+  else
+    grant supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin to current_user;
+  end if;
+end
+$$;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
@@ -51,9 +68,11 @@ alter default privileges in schema public grant all on functions to anon, authen
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 
 grant usage on schema auth to anon, authenticated, service_role;
-grant all on schema auth to postgres;
+grant usage on schema auth to postgres;
+revoke create on schema auth from postgres;
 grant usage on schema storage to anon, authenticated, service_role;
-grant all on schema storage to postgres;
+grant usage on schema storage to postgres;
+revoke create on schema storage from postgres;
 grant usage on schema realtime to anon, authenticated, service_role;
 grant all on schema realtime to postgres;
 
@@ -1036,3 +1055,81 @@ end;
 $$;
 revoke all on function realtime.channel_access(text, text, jsonb, jsonb) from public;
 -- end of realtime ------------------------------------------------------------------------------
+
+-- ddl guard: what hosted Supabase refuses the migration role in auth and storage --------------
+-- There postgres owns neither schema's objects nor may create in them: `supabase db push` fails
+-- with "must be owner of table objects" (alter, index, comment, drop) or "permission denied for
+-- schema auth" (create). Policies (supautils' policy grants) and triggers (TRIGGER privilege) on
+-- their tables are allowed, as are grants. Locally the migration role is a superuser, which no
+-- ownership check stops, so this event trigger refuses the same statements outside this
+-- bootstrap (docs/server-hardening.md).
+create or replace function supabase_migrations.guard_platform_ddl() returns event_trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  cmd record;
+  target text;
+begin
+  if current_setting('arivia.platform_bootstrap', true) = 'on' then
+    return;
+  end if;
+  for cmd in select * from pg_catalog.pg_event_trigger_ddl_commands() loop
+    continue when cmd.schema_name is null or cmd.schema_name not in ('auth', 'storage');
+    continue when cmd.object_type in ('policy', 'trigger') or cmd.command_tag in ('GRANT', 'REVOKE');
+    if cmd.command_tag = 'CREATE INDEX' then
+      select c.relname into target
+      from pg_catalog.pg_index i join pg_catalog.pg_class c on c.oid = i.indrelid
+      where i.indexrelid = cmd.objid;
+      raise exception 'must be owner of table %', coalesce(target, cmd.object_identity)
+        using errcode = '42501';
+    elsif cmd.command_tag like 'CREATE %' then
+      raise exception 'permission denied for schema %', cmd.schema_name using errcode = '42501';
+    end if;
+    select coalesce(
+      (select c.relname::text from pg_catalog.pg_class c where c.oid = cmd.objid),
+      (select p.proname::text from pg_catalog.pg_proc p where p.oid = cmd.objid),
+      cmd.object_identity) into target;
+    raise exception 'must be owner of % %', cmd.object_type, target using errcode = '42501';
+  end loop;
+end;
+$$;
+
+create or replace function supabase_migrations.guard_platform_drop() returns event_trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  obj record;
+begin
+  if current_setting('arivia.platform_bootstrap', true) = 'on' then
+    return;
+  end if;
+  for obj in select * from pg_catalog.pg_event_trigger_dropped_objects() loop
+    continue when obj.schema_name is null or obj.schema_name not in ('auth', 'storage');
+    continue when obj.object_type in ('policy', 'trigger');
+    raise exception 'must be owner of % %', obj.object_type, obj.object_identity
+      using errcode = '42501';
+  end loop;
+end;
+$$;
+revoke all on function supabase_migrations.guard_platform_ddl() from public;
+revoke all on function supabase_migrations.guard_platform_drop() from public;
+
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'platform_ddl_guard') then
+    create event trigger platform_ddl_guard on ddl_command_end
+      execute function supabase_migrations.guard_platform_ddl();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = 'platform_drop_guard') then
+    create event trigger platform_drop_guard on sql_drop
+      execute function supabase_migrations.guard_platform_drop();
+  end if;
+exception when insufficient_privilege then
+  raise warning 'ddl guard: no event trigger (not a superuser); the grants alone decide';
+end
+$$;
+
+select set_config('arivia.platform_bootstrap', '', true);
+-- end of ddl guard -----------------------------------------------------------------------------

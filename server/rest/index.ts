@@ -5,6 +5,7 @@
 // and through reloadSchema().
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
+import type { Queryable } from '../db/types.ts';
 import { apikeyFailureBody, resolveAuth, runAs, type RequestAuth } from '../gateway/context.ts';
 import { isLoopback } from '../gateway/config.ts';
 import { RestError, jwtError, toRestError } from './errors.ts';
@@ -95,6 +96,28 @@ class PreparedCache {
   }
 }
 
+/** PostgREST's planned / estimated count: the planner's row estimate for the count query. */
+async function plannedTotal(
+  tx: Queryable,
+  pc: NonNullable<PreparedRequest['plannedCount']>,
+  row: ResultRow,
+): Promise<number> {
+  const exact = row.total === null ? undefined : Number(row.total);
+  if (
+    pc.mode === 'estimated' &&
+    exact !== undefined &&
+    (pc.maxRows === undefined || exact <= pc.maxRows)
+  )
+    return exact;
+  const res = await tx.query<{ 'QUERY PLAN': unknown }>(pc.sql, pc.params);
+  let plan = res.rows[0]?.['QUERY PLAN'];
+  if (typeof plan === 'string') plan = JSON.parse(plan) as unknown;
+  const rows = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.[
+    'Plan Rows'
+  ];
+  return typeof rows === 'number' ? Math.round(rows) : (exact ?? 0);
+}
+
 function send(r: RestResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
@@ -157,7 +180,12 @@ export function createRest(deps: ServiceDeps) {
       query: url.search.startsWith('?') ? url.search.slice(1) : url.search,
       header: (name) => c.req.header(name),
     };
-    if (method !== 'GET' && method !== 'HEAD') req.body = await c.req.text();
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (/^\s*application\/octet-stream/i.test(c.req.header('content-type') ?? '')) {
+        req.bodyBytes = new Uint8Array(await c.req.arrayBuffer());
+        req.body = '';
+      } else req.body = await c.req.text();
+    }
     return req;
   }
 
@@ -196,6 +224,7 @@ export function createRest(deps: ServiceDeps) {
         }
         const res = await tx.query<ResultRow>(prepared.sql, prepared.params);
         const r = res.rows[0]!;
+        if (prepared.plannedCount) r.total = await plannedTotal(tx, prepared.plannedCount, r);
         checkInTransaction(prepared, r);
         // Status and headers are checked before commit: a bad override must not commit.
         buildResponse(prepared, r);
@@ -241,7 +270,8 @@ export function createRest(deps: ServiceDeps) {
       return send(await execute(prepared, auth, headers));
     } catch (e) {
       const err = toRestError(e, authed);
-      if (err.status >= 500 && !(e instanceof RestError)) {
+      // 503s are the load shedding's answers (gateway/db-queue.ts), not faults to log.
+      if (err.status >= 500 && err.status !== 503 && !(e instanceof RestError)) {
         console.error('[rest] error', c.req.method, c.req.path, e instanceof Error ? e.stack : e);
       }
       return send(errorResponse(err));

@@ -4,7 +4,13 @@
 // X-Forwarded-For does not move a client to another rate-limit bucket.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { freshDatabase } from '../../scripts/pg-cluster.mjs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { REPO_ROOT, WELL_KNOWN } from '../../server/gateway/config.ts';
+import { migrate } from '../../server/db/migrator.ts';
 import { restHeaders, startFixtureServer, type FixtureServer } from './support/fixture-server.ts';
 import {
   raw,
@@ -204,5 +210,167 @@ describe('X-Forwarded-For is believed only from TRUSTED_PROXIES', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('over_request_rate_limit');
     expect((await attempt('203.0.113.9, 10.0.0.1')).status).toBe(429);
+  });
+});
+
+describe('migrations are held to hosted Supabase rules in auth and storage', () => {
+  // One backend on an empty project; each probe is a project folder of one migration, applied
+  // to its database by the migrator exactly as at start (a fresh PGlite per probe is slow).
+  let fx: FixtureServer;
+  let base: string;
+  let n = 0;
+  beforeAll(async () => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'arivia-platform-'));
+    mkdirSync(path.join(base, 'empty', 'supabase'), { recursive: true });
+    fx = await startFixtureServer(path.join(base, 'empty'));
+  });
+  afterAll(async () => {
+    await fx?.stop();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  /** Applies `sql` as a migration; resolves to the migrator's error, or undefined if it applied. */
+  async function apply(sql: string): Promise<string | undefined> {
+    const dir = path.join(base, `probe-${++n}`, 'supabase');
+    mkdirSync(path.join(dir, 'migrations'), { recursive: true });
+    const file = `2030010100${String(n).padStart(4, '0')}_probe.sql`;
+    writeFileSync(path.join(dir, 'migrations', file), sql);
+    try {
+      await migrate(fx.server.db, dir, { seed: false });
+      return undefined;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+
+  it('refuses to alter, index, comment on or drop auth and storage objects, or create in those schemas', async () => {
+    const refused: [string, RegExp][] = [
+      [
+        'create index objects_owner_idx on storage.objects (owner);',
+        /must be owner of table objects/,
+      ],
+      ['alter table storage.objects add column note text;', /must be owner of table objects/],
+      ['alter table auth.users add column nickname text;', /must be owner of table users/],
+      ['create index users_phone_idx on auth.users (phone);', /must be owner of table users/],
+      ['comment on table auth.users is $$mine$$;', /must be owner of table users/],
+      ['create table auth.extra (id int);', /permission denied for schema auth/],
+      [
+        'create function storage.mine() returns int language sql as $$ select 1 $$;',
+        /permission denied for schema storage/,
+      ],
+      ['drop function storage.filename(text);', /must be owner of function storage\.filename/],
+    ];
+    for (const [sql, error] of refused) {
+      const message = await apply(sql);
+      expect(message, sql).toMatch(/migration \d+_probe\.sql failed/);
+      expect(message, sql).toMatch(error);
+    }
+    // Nothing of it stayed: the storage API still lists its buckets.
+    const res = await fetch(`${fx.url}/storage/v1/bucket`, { headers: service() });
+    expect(res.status).toBe(200);
+  });
+
+  it('still allows what hosted allows: policies on storage.objects, triggers on auth.users', async () => {
+    const message = await apply(`
+      create policy probe_read on storage.objects for select to authenticated using (bucket_id = 'probe');
+      create function public.on_probe_user() returns trigger language plpgsql as $$ begin return new; end $$;
+      create trigger on_probe_user after insert on auth.users for each row execute function public.on_probe_user();
+      drop policy probe_read on storage.objects;
+    `);
+    expect(message).toBeUndefined();
+  });
+});
+
+/**
+ * The backend in a process of its own, as `npm start` runs it: PGlite executes on the server's
+ * thread, so clients in the same process could not pile up in front of it as real ones do.
+ */
+async function spawnBackend(workdir: string, env: Record<string, string>) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const fresh = adminUrl ? await freshDatabase(adminUrl, 'arivia_queue') : undefined;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--workdir', workdir, '--memory', '--port', '0'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, ...env, ...(fresh ? { DATABASE_URL: fresh.url } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /API on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`backend exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await fresh?.drop();
+    },
+  };
+}
+
+describe('overload is shed with 503 and Retry-After, not left to time out', () => {
+  let backend: Awaited<ReturnType<typeof spawnBackend>>;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'arivia-queue-'));
+    mkdirSync(path.join(dir, 'supabase', 'migrations'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'supabase', 'migrations', '20300101000000_nap.sql'),
+      `create function public.nap(ms int) returns int language sql as $$ select pg_sleep(ms / 1000.0); select ms $$;`,
+    );
+    // One at a time, at most 3 waiting, none longer than 300 ms.
+    backend = await spawnBackend(dir, {
+      DB_QUEUE_CONCURRENCY: '1',
+      DB_QUEUE_LIMIT: '3',
+      DB_QUEUE_TIMEOUT_MS: '300',
+    });
+  });
+  afterAll(async () => {
+    await backend?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a burst beyond the queue gets 503 + Retry-After in PostgREST shape at once; the rest is served', async () => {
+    const t0 = performance.now();
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, async () => {
+        const res = await fetch(`${backend.url}/rest/v1/rpc/nap?ms=100`, {
+          headers: restHeaders(),
+        });
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: (await res.json()) as unknown,
+          ms: performance.now() - t0,
+        };
+      }),
+    );
+    const served = burst.filter((r) => r.status === 200);
+    const shed = burst.filter((r) => r.status === 503);
+    expect(served.length + shed.length, JSON.stringify(burst.map((r) => r.status))).toBe(24);
+    expect(served.length).toBeGreaterThanOrEqual(1);
+    expect(shed.length).toBeGreaterThanOrEqual(1);
+    for (const r of shed) {
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Object.keys(r.body as object).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(r.body).toMatchObject({
+        code: '53300',
+        message: expect.stringMatching(/^The server is busy/),
+      });
+    }
+    // Nobody waited without end: 24 naps one after another would take 2.4 s and more.
+    for (const r of shed) expect(r.ms).toBeLessThan(10_000);
+    const after = await fetch(`${backend.url}/rest/v1/rpc/nap?ms=1`, { headers: restHeaders() });
+    expect(after.status).toBe(200);
   });
 });

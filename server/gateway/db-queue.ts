@@ -1,0 +1,103 @@
+// The bounded queue in front of the database (config.dbQueue; DB_QUEUE_CONCURRENCY,
+// DB_QUEUE_LIMIT, DB_QUEUE_TIMEOUT_MS). PGlite is one connection and a PostgreSQL pool has a
+// few: past them, requests used to wait without end and clients timed out. Now at most
+// `concurrency` run at once, at most `limit` wait, and none waits longer than `timeoutMs`; the
+// others are refused at once with SQLSTATE 53300 (too_many_connections), which the APIs answer as
+// 503 with Retry-After, the signal the app's sync engine backs off on. See
+// docs/server-hardening.md.
+import type { Database, PgError, Queryable, QueryResult } from '../db/types.ts';
+
+export interface DbQueueOptions {
+  concurrency: number;
+  limit: number;
+  timeoutMs: number;
+}
+
+export interface QueueStats {
+  running: number;
+  waiting: number;
+  refused: number;
+}
+
+function busy(why: 'full' | 'timeout', opts: DbQueueOptions): PgError {
+  const e: PgError = new Error(
+    why === 'full'
+      ? 'The server is busy: too many requests are waiting for the database'
+      : `The server is busy: the request waited ${opts.timeoutMs} ms for the database`,
+  );
+  e.code = '53300';
+  e.hint = 'Retry after the number of seconds in the Retry-After header.';
+  return e;
+}
+
+interface Waiter {
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/** A Database whose transactions and queries pass the bounded queue; LISTEN does not. */
+export function queuedDatabase(
+  db: Database,
+  opts: DbQueueOptions,
+): Database & { stats(): QueueStats } {
+  let running = 0;
+  let refused = 0;
+  const waiting: Waiter[] = [];
+
+  function acquire(): Promise<void> {
+    if (running < opts.concurrency && waiting.length === 0) {
+      running += 1;
+      return Promise.resolve();
+    }
+    if (waiting.length >= opts.limit) {
+      refused += 1;
+      return Promise.reject(busy('full', opts));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = {
+        start: resolve,
+        timer: setTimeout(() => {
+          const i = waiting.indexOf(w);
+          if (i !== -1) waiting.splice(i, 1);
+          refused += 1;
+          reject(busy('timeout', opts));
+        }, opts.timeoutMs),
+      };
+      waiting.push(w);
+    });
+  }
+
+  function release(): void {
+    const next = waiting.shift();
+    if (next) {
+      // The slot passes straight to the next waiter: `running` stays the same.
+      clearTimeout(next.timer);
+      next.start();
+    } else running -= 1;
+  }
+
+  async function run<T>(work: () => Promise<T>): Promise<T> {
+    await acquire();
+    try {
+      // PGlite runs each statement synchronously on this thread: without a turn of the event loop
+      // here, requests waiting in the sockets would never reach the queue to be counted (or
+      // refused) and would wait unseen while one transaction follows another.
+      await new Promise<void>((r) => setImmediate(r));
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    kind: db.kind,
+    query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      return run(() => db.query<R>(sql, params));
+    },
+    exec: (sql: string) => run(() => db.exec(sql)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => run(() => db.transaction(fn)),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    close: () => db.close(),
+    stats: () => ({ running, waiting: waiting.length, refused }),
+  };
+}
