@@ -15,6 +15,8 @@ export interface RestRequest {
   query: string;
   header(name: string): string | undefined;
   body?: string;
+  /** The body's bytes, for `Content-Type: application/octet-stream` (a bytea argument). */
+  bodyBytes?: Uint8Array;
 }
 
 export interface RestSettings {
@@ -53,6 +55,16 @@ export interface PreparedRequest {
   singular: boolean;
   /** Several schemas are exposed: the answer says which one it used. */
   profileHeader?: string;
+  /**
+   * `Prefer: count=planned|estimated`: the planner's row estimate for the count query (its own
+   * parameters), read in the same transaction. `estimated` keeps the exact count up to max_rows.
+   */
+  plannedCount?: {
+    sql: string;
+    params: (string | null)[];
+    mode: 'planned' | 'estimated';
+    maxRows?: number;
+  };
 }
 
 /** What every plan shares: the route, schema, preferences and media of one request. */
@@ -198,6 +210,8 @@ export function bodyShapeFor(media: Media): BodyShape {
   if (media.kind === 'object') return { kind: 'object', stripNulls: media.stripNulls };
   if (media.kind === 'json') return { kind: 'array', stripNulls: media.stripNulls };
   if (media.kind === 'csv') return { kind: 'csv' };
+  if (media.kind === 'geojson' && media.stAsGeoJson)
+    return { kind: 'geojson', stAsGeoJson: media.stAsGeoJson };
   return { kind: 'array', stripNulls: false };
 }
 

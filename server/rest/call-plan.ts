@@ -117,6 +117,15 @@ function findRoutine(
   throw noRpc(cache, schema, name, keys, isPost, all);
 }
 
+/** Content-Types PostgREST passes raw to a function's single unnamed parameter. */
+const RAW_BODY_TYPES: Record<string, string | undefined> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
+const mediaTypeOf = (h: string | undefined) => (h ?? '').split(';')[0]!.trim().toLowerCase();
+
 export function prepareCall(
   cache: SchemaCache,
   settings: RestSettings,
@@ -132,7 +141,24 @@ export function prepareCall(
   let argsText: string;
   let keys: string[];
   let bodyKind: 'object' | 'other' = 'object';
-  if (isPost) {
+  const rawType = isPost ? RAW_BODY_TYPES[mediaTypeOf(req.header('content-type'))] : undefined;
+  let raw: { routine: Routine; body: string } | undefined;
+  if (rawType) {
+    // A raw body (text, xml, binary) goes to the function's single unnamed parameter of that type.
+    const routine = cache
+      .routinesNamed(schema, name)
+      .find(
+        (r) => r.params.length === 1 && r.params[0]!.name === '' && r.params[0]!.type === rawType,
+      );
+    if (!routine) throw noRpc(cache, schema, name, [], isPost, cache.routinesNamed(schema, name));
+    const body =
+      rawType === 'bytea'
+        ? `\\x${Buffer.from(req.bodyBytes ?? new Uint8Array()).toString('hex')}`
+        : (req.body ?? '');
+    raw = { routine, body };
+    argsText = body;
+    keys = [];
+  } else if (isPost) {
     const { text, json } = parseBody(req, true);
     argsText = text;
     if (json.kind === 'object') keys = Object.keys(json.value);
@@ -152,16 +178,22 @@ export function prepareCall(
     keys = Object.keys(args);
   }
   const singleObject = prefs.params === 'single-object';
-  const { routine, positional } = findRoutine(
-    cache,
-    schema,
-    name,
-    keys,
-    isPost,
-    singleObject,
-    bodyKind === 'other',
-  );
+  const found = raw
+    ? { routine: raw.routine, positional: true }
+    : findRoutine(cache, schema, name, keys, isPost, singleObject, bodyKind === 'other');
+  const { routine } = found;
+  let { positional } = found;
   if (bodyKind === 'other' && !positional) throw invalidBody('Empty or invalid json');
+  if (!positional && keys.length === 1 && keys[0] === '' && routine.params[0]?.name === '') {
+    // `{"": value}`: the value is the one unnamed argument (its text for text, xml and bytea).
+    const value = (JSON.parse(argsText) as Record<string, unknown>)[''];
+    const type = routine.params[0].type;
+    argsText =
+      typeof value === 'string' && type !== 'json' && type !== 'jsonb'
+        ? value
+        : JSON.stringify(value ?? null);
+    positional = true;
+  }
   const source = renderCall(
     {
       routine,
@@ -197,7 +229,7 @@ export function prepareCall(
         ? bodyShapeFor(media)
         : {
             kind: 'object',
-            stripNulls: media.kind !== 'csv' && media.kind !== 'plan' && media.stripNulls,
+            stripNulls: (media.kind === 'json' || media.kind === 'object') && media.stripNulls,
           };
     stmt = { source, main: renderReadQuery(tree, p, { limit: tree.range.limit }), body: shape };
     if (countRequested && routine.setof) stmt.count = renderCountQuery(tree, p);

@@ -115,6 +115,8 @@ export type Media =
   | { kind: 'json'; stripNulls: boolean }
   | { kind: 'object'; stripNulls: boolean }
   | { kind: 'csv' }
+  /** PostgREST's GeoJSON handler (PostGIS present): `st_asgeojson` is its qualified function. */
+  | { kind: 'geojson'; stAsGeoJson?: string }
   | { kind: 'plan'; format: 'text' | 'json'; options: string[] };
 
 interface AcceptItem {
@@ -169,6 +171,8 @@ export function negotiateMedia(header: string | undefined): Media {
         return { kind: 'object', stripNulls: stripped };
       case 'text/csv':
         return { kind: 'csv' };
+      case 'application/geo+json':
+        return { kind: 'geojson' };
       case 'application/vnd.pgrst.plan':
       case 'application/vnd.pgrst.plan+text':
       case 'application/vnd.pgrst.plan+json': {
@@ -199,6 +203,8 @@ export function contentTypeFor(media: Media): string {
         : 'application/vnd.pgrst.object+json; charset=utf-8';
     case 'csv':
       return 'text/csv; charset=utf-8';
+    case 'geojson':
+      return 'application/geo+json; charset=utf-8';
     case 'plan':
       return media.format === 'json'
         ? 'application/vnd.pgrst.plan+json; charset=utf-8'

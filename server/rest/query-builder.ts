@@ -220,9 +220,28 @@ export function renderReadQuery(
     const agg = ident(e.aggAlias);
     const kind = e.inner ? 'INNER' : 'LEFT';
     let col: string | undefined;
+    if (e.spread && !isToOne(e.relationship)) {
+      // A to-many spread: each of its columns becomes an array of the related rows' values.
+      const names = e.hasOutput ? spreadNames(e) : [];
+      const arrays = names.map((n) => `json_agg(${agg}.${ident(n)}) AS ${ident(n)}`);
+      joins.push(
+        `${kind} JOIN LATERAL (SELECT ${['pg_catalog.count(*) AS pgrst_rows', ...arrays].join(', ')} FROM (${sub}) AS ${agg}) AS ${agg} ON ${e.inner ? `${agg}.pgrst_rows > 0` : 'TRUE'}`,
+      );
+      for (const n of names) {
+        cols.push(`${asJson(`COALESCE(${agg}.${ident(n)}, '[]')`)} AS ${ident(n)}`);
+        if (aggregated) groupBy.push(cols.length);
+      }
+      continue;
+    }
     if (isToOne(e.relationship)) {
       joins.push(`${kind} JOIN LATERAL (${sub}) AS ${agg} ON TRUE`);
-      if (e.hasOutput) {
+      if (e.hasOutput && e.spread && aggregated) {
+        // Grouped beside an aggregate: the spread columns one by one, each grouped on.
+        for (const n of spreadNames(e)) {
+          cols.push(`${agg}.${ident(n)}`);
+          groupBy.push(cols.length);
+        }
+      } else if (e.hasOutput) {
         col = e.spread
           ? `${agg}.*`
           : `${asJson(`row_to_json(${agg}.*)`)} AS ${ident(e.outputName)}`;
@@ -250,6 +269,22 @@ export function renderReadQuery(
     renderOrder(node, node.order, p) +
     renderRange(node.range.offset, opts.limit)
   );
+}
+
+/** The keys a spread embed puts into its parent's object (PostgREST's SpreadSelectField). */
+function spreadNames(e: ReadNode): string[] {
+  const out: string[] = [];
+  for (const s of e.select) {
+    if (s.field.name === '*' && s.aggregate === undefined)
+      out.push(...(e.relation?.columns.map((c) => c.name) ?? []));
+    else out.push(outputName(s));
+  }
+  for (const c of e.embeds) {
+    if (!c.hasOutput) continue;
+    if (c.spread) out.push(...spreadNames(c));
+    else out.push(c.outputName);
+  }
+  return out;
 }
 
 function existsEmbed(e: EmbedNode, parent: ReadNode, p: Params): string {
@@ -413,7 +448,11 @@ export function renderCall(s: CallSpec, p: Params): string {
   const callAlias = scalar ? 'pgrst_call(pgrst_scalar)' : 'pgrst_call';
   if (s.args.kind === 'single') {
     const type = r.params[0]?.type ?? 'json';
-    return `SELECT pgrst_call.* FROM ${fn}(${p.add(s.args.body)}::${type}) AS ${callAlias}`;
+    // The value travels as text and is converted by the type's input function (a bytea-typed
+    // parameter would be taken for binary by a driver).
+    const arg =
+      type === 'bytea' ? `${p.add(s.args.body)}::text::bytea` : `${p.add(s.args.body)}::${type}`;
+    return `SELECT pgrst_call.* FROM ${fn}(${arg}) AS ${callAlias}`;
   }
   if (s.args.names.length === 0) return `SELECT pgrst_call.* FROM ${fn}() AS ${callAlias}`;
   const params = s.args.names.map((n) => r.params.find((x) => x.name === n)!);
@@ -436,6 +475,7 @@ export type BodyShape =
   | { kind: 'scalar' }
   | { kind: 'setof-scalar' }
   | { kind: 'csv' }
+  | { kind: 'geojson'; stAsGeoJson: string }
   | { kind: 'none' };
 
 function bodyExpr(shape: BodyShape): string {
@@ -455,6 +495,12 @@ function bodyExpr(shape: BodyShape): string {
         `(SELECT coalesce(string_agg(_postgrest_k.k, ','), '') FROM (SELECT json_object_keys(row_to_json(_postgrest_h)) AS k ` +
         `FROM (SELECT * FROM _postgrest_rows LIMIT 1) AS _postgrest_h) AS _postgrest_k) || ` +
         `coalesce(E'\\n' || string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`
+      );
+    case 'geojson':
+      // PostgREST's asGeoJsonF: a FeatureCollection of the rows, each through ST_AsGeoJSON.
+      return (
+        `json_build_object('type', 'FeatureCollection', 'features', ` +
+        `coalesce(json_agg(${shape.stAsGeoJson}(_postgrest_t)::json), '[]'))::text`
       );
     case 'none':
       return `''`;

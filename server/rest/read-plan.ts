@@ -1,7 +1,7 @@
 // Resolves a parsed query (select tree, filters, order, ranges) against the schema cache into a
 // tree of read nodes, one per table/view/embedded resource (PostgREST's Plan.hs / ReadPlan).
 import { RestError, notEmbedded } from './errors.ts';
-import { qualified } from './sql.ts';
+import { ident, qualified } from './sql.ts';
 import type {
   Aggregate,
   EmbedPath,
@@ -216,17 +216,14 @@ function addSelect(
     const rel = cache.findRelationship(schema, node.identity.name, item.name, item.hint);
     const target = cache.relation(rel.foreignTable.schema, rel.foreignTable.name);
     if (!target) throw cache.tableNotFound(rel.foreignTable.schema, rel.foreignTable.name);
-    if (item.spread && !isToOne(rel)) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.name}' is not possible`,
-        `'${node.displayName}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     const alias = aliases.next(target.name);
+    // A computed relationship is the function called with the parent's row (cast back to the
+    // table's row type, as the parent may be a write's CTE).
+    const from = rel.computed
+      ? `${qualified(rel.computed.schema, rel.computed.name)}(${ident(node.alias)}::${qualified(node.identity.schema, node.identity.name)})`
+      : qualified(target.schema, target.name);
     const embed: EmbedNode = {
-      from: qualified(target.schema, target.name),
+      from,
       alias,
       relation: target,
       identity: { schema: target.schema, name: target.name },
@@ -249,9 +246,25 @@ function addSelect(
       embed.junctionFrom = qualified(rel.junction.table.schema, rel.junction.table.name);
     }
     addSelect(cache, schema, embed, item.children, aliases);
+    if (item.spread && !isToOne(rel) && hasAggregate(embed)) {
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      );
+    }
     embed.hasOutput = embed.select.length > 0 || embed.embeds.some((e) => e.hasOutput);
     node.embeds.push(embed);
   }
+}
+
+/** Aggregates in a node's own select or in what is spread into it. */
+function hasAggregate(node: ReadNode): boolean {
+  return (
+    node.select.some((f) => f.aggregate !== undefined) ||
+    node.embeds.some((e) => e.spread && hasAggregate(e))
+  );
 }
 
 function findEmbed(node: ReadNode, name: string): EmbedNode | undefined {

@@ -52,7 +52,12 @@ export function prepareRequest(
 
   const { schema, negotiated } = chooseSchema(req, settings);
   const prefs = parsePrefer(req.header('prefer'));
-  const media = negotiateMedia(req.header('accept'));
+  let media = negotiateMedia(req.header('accept'));
+  if (media.kind === 'geojson') {
+    // As PostgREST: the GeoJSON handler exists only where PostGIS is installed.
+    if (!cache.postgisSchema) throw mediaTypeError([req.header('accept') ?? '']);
+    media = { kind: 'geojson', stAsGeoJson: qualified(cache.postgisSchema, 'st_asgeojson') };
+  }
   if (media.kind === 'plan' && !settings.planEnabled)
     throw mediaTypeError([req.header('accept') ?? '']);
   const qp = parseQueryParams(queryPairs(req.query));
@@ -107,9 +112,22 @@ function prepareRead(
     main: renderReadQuery(tree, p, { limit: range.limit }),
     body: headOnly ? { kind: 'none' } : bodyShapeFor(media),
   };
-  if (countRequested) stmt.count = renderCountQuery(tree, p);
+  const mode = base.prefs.count;
+  // A planned count does not count: the statement reports no total, the plan gives it.
+  if (countRequested && mode !== 'planned') stmt.count = renderCountQuery(tree, p);
+  let plannedCount: PreparedRequest['plannedCount'];
+  if (mode === 'planned' || mode === 'estimated') {
+    const cp = new Params();
+    plannedCount = {
+      sql: `EXPLAIN (FORMAT JSON) ${renderCountQuery(tree, cp)}`,
+      params: cp.values,
+      mode,
+    };
+    if (settings.maxRows !== undefined) plannedCount.maxRows = settings.maxRows;
+  }
   return {
     ...base,
+    ...(plannedCount ? { plannedCount } : {}),
     action: 'read',
     sql: explain(media, renderStatement(stmt)),
     params: p.values,

@@ -44,7 +44,8 @@ export function checkInTransaction(p: PreparedRequest, row: ResultRow): void {
   if (
     p.prefs.handling === 'strict' &&
     p.prefs.maxAffected !== undefined &&
-    (p.action === 'update' || p.action === 'delete') &&
+    // On RPC (PostgREST 12.1+) the rows the function returned count as affected.
+    (p.action === 'update' || p.action === 'delete' || p.action === 'call') &&
     affected > p.prefs.maxAffected
   ) {
     throw new RestError(

@@ -59,6 +59,11 @@ export interface Relationship {
   /** [origin column, foreign column] for m2o/o2m/o2o. */
   columns: [string, string][];
   junction?: Junction;
+  /**
+   * A computed relationship (PostgREST's): `fn(row_of_table)` returning rows of `foreignTable`;
+   * embedded by the function's name, joined by calling it with the parent's row.
+   */
+  computed?: RelationRef;
 }
 
 export const isToOne = (r: Relationship) => r.cardinality === 'm2o' || r.cardinality === 'o2o';
@@ -89,6 +94,8 @@ export class SchemaCache {
   readonly relations = new Map<string, Relation>();
   readonly relationships = new Map<string, Relationship[]>();
   readonly routines = new Map<string, Routine[]>();
+  /** Where PostGIS lives, when installed: `Accept: application/geo+json` is served then. */
+  postgisSchema?: string;
 
   constructor(readonly schemas: readonly string[]) {}
 
@@ -131,6 +138,7 @@ export class SchemaCache {
     const matchJunction = (h: string, r: Relationship) =>
       r.cardinality === 'm2m' && r.junction?.table.name === h;
     const found = all.filter((r) => {
+      if (r.computed) return target === r.computed.name;
       if (r.foreignTable.schema !== schema) return false;
       if (r.isSelf) {
         if (hint === undefined) {
@@ -139,12 +147,10 @@ export class SchemaCache {
             (matchFKSingleCol(target, r) && r.cardinality === 'm2o')
           );
         }
+        // PostgREST's convention: a hint on a self-reference names the referencing column and
+        // gives the one-to-many side (`collections!parent_id(*)`: the children).
         return (
-          target === r.foreignTable.name &&
-          ((r.cardinality === 'o2m' && matchFKRefSingleCol(hint, r)) ||
-            matchConstraint(hint, r) ||
-            matchJunction(hint, r) ||
-            (r.cardinality === 'm2o' && matchFKSingleCol(hint, r)))
+          target === r.foreignTable.name && r.cardinality === 'o2m' && matchFKRefSingleCol(hint, r)
         );
       }
       if (hint === undefined) {
@@ -322,6 +328,8 @@ interface CatalogRoutine {
   retrel: number;
   args: CatalogArg[] | null;
   ndefaults: number;
+  /** The planner's rows estimate (ROWS n): 1 makes a set-returning computed relationship to-one. */
+  rows: number;
 }
 
 interface Catalog {
@@ -330,6 +338,8 @@ interface Catalog {
   fks: CatalogFk[] | null;
   views: CatalogView[] | null;
   routines: CatalogRoutine[] | null;
+  /** The schema PostGIS is installed in, when it is. */
+  postgis: string | null;
 }
 
 // One statement, one round trip; run with an empty search_path so the catalog prints every
@@ -385,10 +395,12 @@ select json_build_object(
   'views', (select json_agg(json_build_object('oid', rw.ev_class::int8, 'action', rw.ev_action::text))
     from pg_catalog.pg_rewrite rw
     where rw.rulename = '_RETURN' and rw.ev_class in (select oid from rels where relkind in ('v', 'm'))),
+  'postgis', (select n.nspname from pg_catalog.pg_extension e
+    join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'postgis'),
   'routines', (select json_agg(json_build_object(
       'schema', n.nspname, 'name', p.proname, 'volatility', p.provolatile, 'setof', p.proretset,
       'rettype', pg_catalog.format_type(p.prorettype, null), 'rettyptype', rt.typtype,
-      'retrel', rt.typrelid::int8, 'ndefaults', p.pronargdefaults,
+      'retrel', rt.typrelid::int8, 'ndefaults', p.pronargdefaults, 'rows', p.prorows,
       'args', (select json_agg(json_build_object(
                   'name', coalesce(p.proargnames[i], ''),
                   'type', pg_catalog.format_type(coalesce(p.proallargtypes[i], p.proargtypes[i - 1]), null),
@@ -420,6 +432,7 @@ function toPgArray(values: readonly string[]): string {
 
 function buildSchemaCache(schemas: readonly string[], catalog: Catalog): SchemaCache {
   const cache = new SchemaCache(schemas);
+  if (catalog.postgis) cache.postgisSchema = catalog.postgis;
   const byOid = new Map<number, Relation>();
   const attnames = new Map<number, Map<number, string>>();
   for (const r of catalog.relations ?? []) {
@@ -614,6 +627,22 @@ function buildSchemaCache(schemas: readonly string[], catalog: Catalog): SchemaC
     const rowOf = inputs.length === 1 ? byOid.get(inputs[0]!.rel) : undefined;
     if (rowOf && !r.setof && returns !== 'void' && !rowOf.columnMap.has(r.name)) {
       rowOf.computed.set(r.name, { schema: r.schema, name: r.name });
+    }
+    // PostgREST's computed relationships: f(row_of_table) returning rows of a table or view.
+    const target = returnRelation ? byOid.get(r.retrel) : undefined;
+    if (rowOf && target && returns === 'composite') {
+      const rels = cache.relationships.get(key(rowOf.schema, rowOf.name)) ?? [];
+      rels.push({
+        cardinality: r.setof && Number(r.rows) !== 1 ? 'o2m' : 'm2o',
+        table: ref(rowOf),
+        foreignTable: ref(target),
+        foreignIsView: target.isView,
+        isSelf: false,
+        constraint: r.name,
+        columns: [],
+        computed: { schema: r.schema, name: r.name },
+      });
+      cache.relationships.set(key(rowOf.schema, rowOf.name), rels);
     }
     const k = key(r.schema, r.name);
     const list = cache.routines.get(k) ?? [];

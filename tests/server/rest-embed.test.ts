@@ -397,10 +397,16 @@ describe('spread', () => {
     expect(data).toEqual({ title: 'Clean pool', villa_name: 'Villa Aegean', status: 'active' });
   });
 
-  it('spreading a to-many embed is refused (PGRST119)', async () => {
-    const r = await rest('/villas?select=id,...tasks(title)');
-    expect(r.status).toBe(400);
-    expect(await r.json()).toMatchObject({ code: 'PGRST119' });
+  it('spreading a to-many embed gives arrays (PostgREST 13; aggregates there are PGRST127)', async () => {
+    const r = await rest('/villas?select=id,...tasks(title)&id=in.(3,4)&order=id&tasks.order=id');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual([
+      { id: 3, title: ['Repair roof', 'Paint shutters'] },
+      { id: 4, title: [] },
+    ]);
+    const agg = await rest('/villas?select=id,...tasks(id.count())');
+    expect(agg.status).toBe(400);
+    expect(await agg.json()).toMatchObject({ code: 'PGRST127' });
   });
 });
 
