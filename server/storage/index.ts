@@ -14,6 +14,7 @@ import { BlobStore } from './disk.ts';
 import { errors, toStorageError } from './errors.ts';
 import { decodePathPart } from './names.ts';
 import * as objects from './objects.ts';
+import * as render from './render.ts';
 
 /**
  * Where the bytes live: STORAGE_DIR when set; next to a PGlite data folder (.data/db ->
@@ -153,6 +154,24 @@ const ROUTES: Route[] = [
     pattern: ['object', 'authenticated', ':bucket', ':key'],
     auth: 'required',
     handle: (d, c, u, [b, k]) => objects.download(d, c, u, b!, k!, 'authenticated'),
+  },
+  {
+    method: ['GET', 'HEAD'],
+    pattern: ['render', 'image', 'public', ':bucket', ':key'],
+    auth: 'optional',
+    handle: (d, c, u, [b, k]) => render.renderImage(d, c, u, b!, k!, 'public'),
+  },
+  {
+    method: ['GET', 'HEAD'],
+    pattern: ['render', 'image', 'authenticated', ':bucket', ':key'],
+    auth: 'required',
+    handle: (d, c, u, [b, k]) => render.renderImage(d, c, u, b!, k!, 'authenticated'),
+  },
+  {
+    method: ['GET', 'HEAD'],
+    pattern: ['render', 'image', 'sign', ':bucket', ':key'],
+    auth: 'none',
+    handle: (d, c, _u, [b, k]) => render.renderSigned(d, c, b!, k!),
   },
   {
     method: 'GET',

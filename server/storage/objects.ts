@@ -27,6 +27,7 @@ import {
 import { BlobStore } from './disk.ts';
 import { errors, StorageError } from './errors.ts';
 import { assertBucketName, assertKey, isEmptyFolderPlaceholder } from './names.ts';
+import { parseTransform } from './transform.ts';
 import { receiveUpload } from './upload.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -319,10 +320,10 @@ async function sendObject(
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
 }
 
-type ReadMode = 'default' | 'authenticated' | 'public';
+export type ReadMode = 'default' | 'authenticated' | 'public';
 
 /** Finds the object for a download or info request the way Storage's routes do. */
-async function findReadable(
+export async function findReadable(
   deps: StorageDeps,
   c: Context,
   caller: Caller,
@@ -395,7 +396,7 @@ function readExpiresIn(body: Record<string, unknown>): number {
   return v;
 }
 
-async function verifyToken(
+export async function verifyToken(
   deps: StorageDeps,
   token: string | undefined,
 ): Promise<Record<string, unknown>> {
@@ -422,13 +423,19 @@ export async function createSignedUrl(
   const body = await readJson(c);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const expiresIn = readExpiresIn(body);
+  // With `transform`, the URL is an image rendition and the token fixes its options.
+  const transform = isRecord(body.transform) ? parseTransform(body.transform) : undefined;
   const found = await asCaller(deps, c, caller, 'storage.object.sign', (tx) =>
     findObject(tx, bucketId, key),
   );
   if (!found) throw errors.noSuchKey();
   const url = `${bucketId}/${key}`;
-  const token = await deps.keys.sign({ url }, expiresIn);
-  return json({ signedURL: `/object/sign/${url}?token=${token}` });
+  const token = await deps.keys.sign(
+    transform ? { url, transformations: transform } : { url },
+    expiresIn,
+  );
+  const route = transform ? '/render/image/sign' : '/object/sign';
+  return json({ signedURL: `${route}/${url}?token=${token}` });
 }
 
 export async function createSignedUrls(

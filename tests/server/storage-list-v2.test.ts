@@ -71,7 +71,10 @@ describe('listV2', () => {
           sortBy: { column: 'name', order },
         });
         expect(error).toBeNull();
-        seen.push(...data!.folders.map((f) => f.key), ...data!.objects.map((o) => o.key));
+        seen.push(
+          ...data!.folders.map((f) => f.key ?? f.name),
+          ...data!.objects.map((o) => o.key ?? o.name),
+        );
         if (!data!.hasNext) break;
         expect(data!.nextCursor).toBeTruthy();
         cursor = data!.nextCursor;
