@@ -41,9 +41,10 @@ export default defineConfig({
   webServer: {
     // exec: the web server is Playwright's own child, and sees it go (e2e/support/serve.mjs).
     command: 'exec node e2e/support/serve.mjs',
-    url: `${baseURL}/_health`,
+    // Not the health URL: the backend answers it before it has seeded its storage. serve.mjs says
+    // when the backend is ready, and refuses a port something else holds.
+    wait: { stdout: /^e2e web server ready$/m },
     env: { E2E_PORT: String(port) },
-    reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',

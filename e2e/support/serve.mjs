@@ -57,12 +57,41 @@ const dist =
     process.exit(1);
   }));
 
+/** Nothing else may hold the port: a server left by an earlier run would answer the tests. */
+async function portIsFree() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(Number(port), '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+if (!stopping && !(await portIsFree())) {
+  console.error(
+    `127.0.0.1:${port} is already used: stop what listens there (a server left running?)`,
+  );
+  process.exit(1);
+}
+
 if (!stopping) {
   child = spawn(
     process.execPath,
     [...preload, '--import', 'tsx', 'server/main.ts', '--memory', '--port', port, '--app', dist],
     // stdin a pipe this process holds: the backend sees its end if this process is killed.
-    { cwd: ROOT, stdio: ['pipe', 'inherit', 'inherit'] },
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Ready is when the backend says so: it listens (and /_health answers) while it still seeds the
+  // storage buckets through its own API, and tests started then met missing photos and sign-ins
+  // queued behind the uploads. playwright.config.ts waits for this line.
+  let seen = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (seen === null) return;
+    seen += chunk.toString();
+    if (/^Supabase-compatible API on /m.test(seen)) {
+      seen = null;
+      console.log('e2e web server ready');
+    }
+  });
 }

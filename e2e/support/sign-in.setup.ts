@@ -6,6 +6,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn, stateFile, type DemoRole } from './helpers';
 
+// Once per run, while the browser and the backend are coldest: more than a test's default.
+test.setTimeout(90_000);
+
 for (const role of Object.keys(DEMO) as DemoRole[]) {
   test(`sign in as the ${role}`, async ({ page }) => {
     await page.goto('/auth');
