@@ -3,6 +3,7 @@ import { AlertTriangle, ChevronDown, Mail, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { env } from '@/lib/app-env';
+import { supportEmail } from '@/lib/company-settings';
 import { errorText, supportMailto } from '@/lib/error-report';
 
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -44,7 +45,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
             Reload Page
           </Button>
           <Button variant="outline" asChild>
-            <a href={supportMailto(env.supportEmail, details, window.location.href)}>
+            <a href={supportMailto(supportEmail(env.supportEmail), details, window.location.href)}>
               <Mail aria-hidden="true" />
               Contact Support
             </a>

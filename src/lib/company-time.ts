@@ -1,17 +1,59 @@
 // Reservation times are timestamptz, entered and shown in the company's time zone (the database's
-// company_time_zone(), 'Europe/Athens'), whatever zone the phone is in.
-export const COMPANY_TIME_ZONE = 'Europe/Athens';
+// company_time_zone(), set in the admin's system settings; 'Europe/Athens' until known), whatever
+// zone the phone is in. setCompanyTimeZone() is called with the settings' zone (company-settings.ts).
+export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Athens';
+// A live binding: importers read the current zone.
+export let COMPANY_TIME_ZONE = storedZone() ?? DEFAULT_COMPANY_TIME_ZONE;
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+function storedZone(): string | null {
+  try {
+    const raw = globalThis.localStorage?.getItem('company-settings');
+    const tz: unknown = raw ? (JSON.parse(raw) as { time_zone?: unknown }).time_zone : null;
+    if (typeof tz !== 'string') return null;
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return null;
+  }
+}
+
+const makePartsFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+const makeDateTimeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+let partsFormat = makePartsFormat(COMPANY_TIME_ZONE);
+let dateTimeFormat = makeDateTimeFormat(COMPANY_TIME_ZONE);
+
+/** Switches the zone times are shown and entered in; false when the zone is unknown here. */
+export function setCompanyTimeZone(timeZone: string): boolean {
+  if (timeZone === COMPANY_TIME_ZONE) return true;
+  try {
+    const parts = makePartsFormat(timeZone);
+    dateTimeFormat = makeDateTimeFormat(timeZone);
+    partsFormat = parts;
+    COMPANY_TIME_ZONE = timeZone;
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function zonedParts(date: Date) {
   const parts = partsFormat.formatToParts(date);
@@ -57,15 +99,6 @@ export function isoToZonedInput(iso: string): string {
 export function zonedDay(iso: string): string {
   return isoToZonedInput(iso).slice(0, 10);
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: COMPANY_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTimeFormat.format(new Date(iso)) : '—';

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/lib/sidebar-state';
 import { requestPersistentStorage } from '@/offline/storage';
+import { CompanySettingsSync } from '../company-settings-sync';
 import { OfflineBanner } from '../sync/offline-banner';
 import { SignOutWarning } from '../sync/sign-out-warning';
 import { SyncQueuePanel } from '../sync/sync-queue-panel';
@@ -35,6 +36,7 @@ export function AppLayout() {
         {/* The offline issue mounts its install and update cards here. */}
         <SyncQueuePanel />
         <SignOutWarning />
+        <CompanySettingsSync />
       </SidebarInset>
     </SidebarProvider>
   );

@@ -17,6 +17,7 @@ import {
 import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
+import { WaitingBadge } from './waiting-badge';
 
 function isActive(pathname: string, target: string) {
   if (target === '/' || target === paths.admin.path) return pathname === target;
@@ -74,6 +75,7 @@ export function AppSidebar() {
                           <span>{a.title}</span>
                         </NavLink>
                       </SidebarMenuButton>
+                      {a.key === 'adminUsers' && roles.includes('admin') ? <WaitingBadge /> : null}
                     </SidebarMenuItem>
                   ))}
                 </SidebarMenu>

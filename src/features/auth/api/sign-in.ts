@@ -9,7 +9,16 @@ export async function signIn(input: SignInInput) {
   const { email, password } = z.parse(signInSchema, input);
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-  if (error) throw error;
+  if (error) {
+    // Counted on the admin's health page (docs/admin.md): the auth server keeps no SQL record.
+    if (error.status && error.status >= 400 && error.status < 500) {
+      const code = String(error.code ?? error.status)
+        .replace(/[^A-Za-z0-9_.:-]/g, '')
+        .slice(0, 40);
+      void supabase.from('client_events').insert({ kind: 'sign_in_failed', code });
+    }
+    throw error;
+  }
   return data;
 }
 

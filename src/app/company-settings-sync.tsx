@@ -1,0 +1,73 @@
+// Runs inside the signed-in frame (docs/admin.md): reads the company's system settings (time
+// zone, support e-mail) and applies them; joins the `online` presence channel that the admin's
+// health page counts realtime connections with; uploads this browser's new web vitals to the
+// web_vitals table the health page reads. Renders nothing.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/use-auth';
+import { applyCompanySettings } from '@/lib/company-settings';
+import { getSupabase } from '@/lib/supabase-client';
+import { readVitals } from '@/lib/telemetry/web-vitals';
+
+const UPLOADED_KEY = 'web-vitals-uploaded-at';
+const REPORTED = new Set(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
+
+async function uploadVitals() {
+  const since = window.localStorage.getItem(UPLOADED_KEY) ?? '';
+  const fresh = readVitals(window.localStorage).filter(
+    (v) => v.timestamp > since && REPORTED.has(v.name) && v.value >= 0,
+  );
+  if (fresh.length === 0) return;
+  const sb = await getSupabase();
+  const { error } = await sb.from('web_vitals').insert(
+    fresh.slice(-20).map((v) => ({
+      page: (v.path || '/').slice(0, 200),
+      name: v.name,
+      value: v.value,
+    })),
+  );
+  if (!error) window.localStorage.setItem(UPLOADED_KEY, fresh[fresh.length - 1]!.timestamp);
+}
+
+export function CompanySettingsSync() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  // Same key as the admin settings page: a save there applies here at once.
+  const settings = useQuery({
+    queryKey: ['system-settings'],
+    queryFn: async () => {
+      const sb = await getSupabase();
+      const { data, error } = await sb.from('system_settings').select('*').single();
+      if (error) throw error;
+      return data;
+    },
+    enabled: userId !== '',
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    if (settings.data) applyCompanySettings(settings.data);
+  }, [settings.data]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    let remove: (() => void) | undefined;
+    void getSupabase().then((sb) => {
+      if (cancelled) return;
+      const channel = sb.channel('online', { config: { presence: { key: userId } } });
+      channel.subscribe((status) => {
+        if (status === 'SUBSCRIBED') void channel.track({ at: new Date().toISOString() });
+      });
+      remove = () => void sb.removeChannel(channel);
+    });
+    const t = window.setTimeout(() => void uploadVitals().catch(() => undefined), 10_000);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(t);
+      remove?.();
+    };
+  }, [userId]);
+
+  return null;
+}
