@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const parts = [
   'server',
+  'load',
   'realtime',
   'storage',
   'properties',
