@@ -13,6 +13,7 @@ const parts = [
   'storage',
   'properties',
   'properties-web',
+  'housekeeping',
   'web',
   'offline',
 ].filter((p) => existsSync(path.join(here, `${p}.ts`)));
