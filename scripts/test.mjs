@@ -1,7 +1,8 @@
 // `npm test`: everything CI checks, on a fresh clone. Installs what is missing (npm packages,
 // Debian's chromium and PostgreSQL 15 when run as root), then: generated types up to date,
-// typecheck, lint, unit tests, the server suites on PGlite and on a throwaway PostgreSQL 15
-// cluster, and the Playwright suite in Chromium. Ends with one line: "N passed, N failed".
+// typecheck, lint, unit tests, component tests (tests/components), the server suites on PGlite
+// and on a throwaway PostgreSQL 15 cluster, and the Playwright suite in Chromium. Ends with one
+// line: "N passed, N failed".
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -99,6 +100,7 @@ if (existsSync(path.join(ROOT, 'scripts', 'gen-types.ts'))) {
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await check('lint', 'npm', ['run', '--silent', 'lint']);
 await vitest('unit', 'unit');
+await vitest('components', 'components');
 await vitest('server-pglite', 'server');
 
 const cluster = startCluster(await freePort());
@@ -125,12 +127,13 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const s = report.stats;
-    const walk = (suite) => {
+    // `within`: the describe blocks around a test (a file's own suite has no title of its own).
+    const walk = (suite, within = []) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests) {
           const last = t.results.at(-1);
           e2eTimes.push({
-            where: `${spec.file}:${spec.line} › ${spec.title}`,
+            where: `${spec.file}:${spec.line} › ${[...within, spec.title].join(' › ')}`,
             seconds: (last?.duration ?? 0) / 1000,
             limit: t.timeout / 1000,
             tries: t.results.length,
@@ -139,11 +142,12 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
             failed(
               'e2e',
               t.status === 'flaky',
-              `${spec.file}:${spec.line} › ${spec.title}`,
+              `${spec.file}:${spec.line} › ${[...within, spec.title].join(' › ')}`,
               t.results.map((x) => x.error?.message),
             );
         }
-      for (const child of suite.suites ?? []) walk(child);
+      for (const child of suite.suites ?? [])
+        walk(child, child.title ? [...within, child.title] : within);
     };
     for (const suite of report.suites ?? []) walk(suite);
     totals.passed += s.expected + s.flaky;
