@@ -28,6 +28,20 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        extends: true,
+        test: {
+          // Component and route tests: real screens in happy-dom against the in-process local
+          // backend (docs/adding-an-area.md "Component tests"); Playwright keeps the journeys.
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/components/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
