@@ -1,4 +1,4 @@
-// /auth: the sign-in and sign-up screens of SEED-SPEC.md §1, §2, §5 and §8 - texts, every
+// /auth: the sign-in and sign-up screens of docs/areas.md, spec §1, §2, §5 and §8 - texts, every
 // validation message, busy labels, mode links, every toast, sign-out and the session.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// The route guard of SEED-SPEC.md §2 for every role of the demo data: loading, redirect and
+// The route guard of docs/areas.md, spec §2 for every role of the demo data: loading, redirect and
 // return, 'Access Denied' for a missing role, 'Permission Denied', and the missing-keys list.
 import { expect, test } from '@playwright/test';
 import { createAccount, DEMO, grantAs, signIn, signInAs, type DemoRole } from './support/helpers';

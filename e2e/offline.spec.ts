@@ -1,4 +1,4 @@
-// The offline matrix (OFFLINE.md "How it is proven"): writes made with no network, through the
+// The offline matrix (docs/offline.md "How it is proven"): writes made with no network, through the
 // real forms of a real PWA profile with its service worker in control, reach the server whole and
 // exactly once whatever happens on the way - reconnects, several replay triggers at once, a worker
 // stopped mid-replay, expired and revoked sessions, 5xx/429, refusals, conflicts, a closed

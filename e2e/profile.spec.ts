@@ -60,7 +60,7 @@ test('shows field errors under the fields and keeps the input when saving fails'
         })
       : route.continue(),
   );
-  // A 503 is worth another try (OFFLINE.md rule 4): the change is kept on the device and the
+  // A 503 is worth another try (docs/offline.md rule 4): the change is kept on the device and the
   // form keeps what was typed.
   await page.getByLabel('Full name').fill('Petros Ioannidis');
   await page.getByLabel('Phone').fill('+30 6900 000000');

@@ -1,5 +1,5 @@
-// The offline banner and the Sync Queue panel (SEED-SPEC.md §2, §7, §9), refused entries with
-// their reason (OFFLINE.md rule 4), the sign-out warning (rule 9) and the settings' offline and
+// The offline banner and the Sync Queue panel (docs/areas.md, spec §2, §7, §9), refused entries with
+// their reason (docs/offline.md rule 4), the sign-out warning (rule 9) and the settings' offline and
 // storage section. Entries are put in the app's own IndexedDB queue as the app writes them.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

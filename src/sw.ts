@@ -2,7 +2,7 @@
 // the build's file list in self.__WB_MANIFEST; src/sw.tsconfig.json type-checks it with the
 // WebWorker lib instead of the DOM. It does three things:
 // - keeps the app shell (HTML, scripts, styles, icons) precached, so the app starts with no network
-//   (OFFLINE.md rule 7); navigations get the precached index.html, the client-side router does the
+//   (docs/offline.md rule 7); navigations get the precached index.html, the client-side router does the
 //   rest. The backend shares the origin, so its paths are never answered from here: API requests
 //   always reach the network and the page's own offline layer (src/offline) decides what to do;
 // - answers the messages of SEED-SPEC §7 (GET_QUEUE_SIZE, GET_QUEUE_REQUESTS, SKIP_WAITING) and
@@ -70,7 +70,7 @@ registerRoute(
 );
 
 // Property photos: public objects and their resized renditions. Stale-while-revalidate rather than
-// cache-first because an edited photo is uploaded again to the same path (OFFLINE.md rule 8).
+// cache-first because an edited photo is uploaded again to the same path (docs/offline.md rule 8).
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
@@ -175,7 +175,7 @@ self.addEventListener('message', (event) => {
       );
       break;
     case 'SKIP_WAITING':
-      // OFFLINE.md rule 10: never activate in the middle of a replay - wait until the lock is
+      // docs/offline.md rule 10: never activate in the middle of a replay - wait until the lock is
       // free. It is not held across skipWaiting(): Chromium settles that only on activation,
       // which waits for the old worker's events, and replays would be kept waiting meanwhile.
       event.waitUntil(

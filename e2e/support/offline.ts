@@ -1,4 +1,4 @@
-// Steps of the offline matrix (e2e/offline.spec.ts, OFFLINE.md "How it is proven"): a PWA profile
+// Steps of the offline matrix (e2e/offline.spec.ts, docs/offline.md "How it is proven"): a PWA profile
 // of its own with the service worker in control, a fresh manager per test, the app's sync-queue
 // as IndexedDB holds it, what was delivered on the wire, and the server's own count of rows and
 // mutation ids read with the service role.

@@ -52,7 +52,7 @@ export type Outcome =
   | { kind: 'keys'; missing: string[] };
 
 /**
- * What `role` meets on `route` (SEED-SPEC.md §2): the page; 'Access Denied' naming the role; 'Permission
+ * What `role` meets on `route` (docs/areas.md, spec §2): the page; 'Access Denied' naming the role; 'Permission
  * Denied' for a missing key; or 'Access Denied' listing the missing keys.
  */
 export function outcome(route: E2eRoute, role: DemoRole): Outcome {

@@ -1,4 +1,4 @@
-// The full-page error screen of SEED-SPEC.md §2, shown on any uncaught render error.
+// The full-page error screen of docs/areas.md, spec §2, shown on any uncaught render error.
 import { AlertTriangle, ChevronDown, Mail, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -1,5 +1,5 @@
 // Marks what was changed on this device and has not reached the server yet, and a screen showing
-// this device's copy because the server cannot be reached (PRODUCT.md: 'saved on this phone —
+// this device's copy because the server cannot be reached (docs/areas.md: 'saved on this phone —
 // will sync').
 import { CloudOff, CloudUpload } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Below 768 px the app is in its mobile layout (SEED-SPEC.md §9). */
+/** Below 768 px the app is in its mobile layout (docs/areas.md, spec §9). */
 export const MOBILE_BREAKPOINT = 768;
 
 export function useIsMobile(mobileBreakpoint = MOBILE_BREAKPOINT): boolean {

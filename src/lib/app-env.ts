@@ -1,5 +1,5 @@
 // The validated environment, read once at start-up. Importing this module with a variable
-// missing throws 'Missing required environment variables …' (SEED-SPEC.md §8); index.html shows
+// missing throws 'Missing required environment variables …' (docs/areas.md, spec §8); index.html shows
 // that message when it stops the app from starting.
 import { parseEnv } from './env';
 

@@ -1,4 +1,4 @@
-// Start-up environment validation (SEED-SPEC.md §8): a pure function over the raw variables, so
+// Start-up environment validation (docs/areas.md, spec §8): a pure function over the raw variables, so
 // it can be tested without a bundler. `app-env.ts` applies it to import.meta.env once.
 
 /** The variables the app cannot start without. */

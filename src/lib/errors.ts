@@ -1,4 +1,4 @@
-// The query wrapper of SEED-SPEC.md §8: every data call ends as a result with a code, a message and
+// The query wrapper of docs/areas.md, spec §8: every data call ends as a result with a code, a message and
 // an ISO timestamp; `unwrap` turns a failed result into a thrown QueryError so TanStack Query sees
 // it (retries, error state) and mutation hooks can show its message.
 
@@ -89,7 +89,7 @@ export async function fetchOrThrow<T>(
 }
 
 /**
- * The server's message when it gave a readable one, else the fallback (SEED-SPEC.md §8 toasts).
+ * The server's message when it gave a readable one, else the fallback (docs/areas.md, spec §8 toasts).
  * A bare JSON body (what supabase-js reports for an error answer with no message) is not one.
  */
 export function errorMessage(e: unknown, fallback: string): string {

@@ -1,4 +1,4 @@
-// Roles and permission keys on the client (SEED-SPEC.md §3-§6, ARCHITECTURE.md "One resolution,
+// Roles and permission keys on the client (docs/areas.md, spec §3-§6, docs/architecture.md "One resolution,
 // two places"). The database resolves a user's keys (public.my_permissions()); these pure helpers
 // mirror that resolution and answer the UI's questions. RLS is the real enforcement.
 import type { PermissionKey, SystemRole } from './access-catalogue';
@@ -114,7 +114,7 @@ export type GuardOutcome =
   | { kind: 'permission-denied'; permission: string }
   | { kind: 'permissions-missing'; missing: string[] };
 
-/** What the route guard shows (SEED-SPEC.md §2 "Route guard"), in the spec's order. */
+/** What the route guard shows (docs/areas.md, spec §2 "Route guard"), in the spec's order. */
 export function evaluateGuard(state: GuardState, req: GuardRequirement = {}): GuardOutcome {
   if (state.loading) return { kind: 'loading' };
   if (!state.signedIn) return { kind: 'redirect' };

@@ -1,4 +1,4 @@
-// The QueryClient, created once outside render, with the data-fetching defaults of SEED-SPEC.md §9.
+// The QueryClient, created once outside render, with the data-fetching defaults of docs/areas.md, spec §9.
 import { QueryClient } from '@tanstack/react-query';
 
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;

@@ -233,5 +233,5 @@ export const hrefs = {
   propertyEdit: (id: string) => `/properties/${encodeURIComponent(id)}/edit`,
 };
 
-/** The default target for visitors who are not signed in (SEED-SPEC.md §9). */
+/** The default target for visitors who are not signed in (docs/areas.md, spec §9). */
 export const DEFAULT_SIGNED_OUT_REDIRECT = paths.auth.path;

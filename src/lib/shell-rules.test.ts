@@ -1,4 +1,4 @@
-// The numbers and rules of SEED-SPEC.md §4 and §9 that the shell implements as pure functions.
+// The numbers and rules of docs/areas.md, spec §4 and §9 that the shell implements as pure functions.
 import { describe, expect, it } from 'vitest';
 import { isExpiredLink, parseAuthRedirect } from './auth-redirect';
 import { errorText, supportMailto } from './error-report';
@@ -99,7 +99,7 @@ describe('web vitals', () => {
   });
 });
 
-describe('error reporting settings (SEED-SPEC.md §9)', () => {
+describe('error reporting settings (docs/areas.md, spec §9)', () => {
   const base = {
     VITE_SUPABASE_URL: 'https://x.supabase.co',
     VITE_SUPABASE_PUBLISHABLE_KEY: 'k',

@@ -1,5 +1,5 @@
 // The sidebar remembers expanded / collapsed in the cookie `sidebar:state` for 7 days
-// (SEED-SPEC.md §4, §9); the shadcn sidebar writes it (with its own max-age), the layout reads it
+// (docs/areas.md, spec §4, §9); the shadcn sidebar writes it (with its own max-age), the layout reads it
 // back on load.
 const SIDEBAR_COOKIE = 'sidebar:state';
 

@@ -1,4 +1,4 @@
-// Theme (SEED-SPEC.md §4): stored in local storage under `theme`, default `system`; resolves to
+// Theme (docs/areas.md, spec §4): stored in local storage under `theme`, default `system`; resolves to
 // light or dark, and `system` follows the OS. Class-based: <html class="dark">.
 
 export const THEME_STORAGE_KEY = 'theme';

@@ -1,4 +1,4 @@
-// The one toast system (sonner): at most 3 visible, 4000 ms each (SEED-SPEC.md §9). Code calls
+// The one toast system (sonner): at most 3 visible, 4000 ms each (docs/areas.md, spec §9). Code calls
 // notify.* rather than sonner directly: sonner and its <Toaster> load after the first paint, and a
 // toast raised before the toaster is mounted waits for it instead of being lost.
 

@@ -1,4 +1,4 @@
-// Field rules shared by the forms of several features (SEED-SPEC.md §5), with the spec's exact
+// Field rules shared by the forms of several features (docs/areas.md, spec §5), with the spec's exact
 // messages. zod/mini keeps the sign-in screen light; the same schemas validate the form (through
 // the react-hook-form resolver) and the call that sends it.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// The offline local database of SEED-SPEC.md §3: `arivia-ops` version 1 with exactly four stores -
+// The offline local database of docs/areas.md, spec §3: `arivia-ops` version 1 with exactly four stores -
 // properties (key id, index lastSynced), tasks (key id, indexes propertyId and lastSynced),
 // inventory (key id, index lastSynced) and sync-queue (auto-incrementing id). The page and the
 // service worker both open it; an open failure is logged to the console only (§8).

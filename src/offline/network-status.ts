@@ -1,4 +1,4 @@
-// Online or offline follows the browser's events (SEED-SPEC.md §4).
+// Online or offline follows the browser's events (docs/areas.md, spec §4).
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {

@@ -1,4 +1,4 @@
-// Queued changes laid over rows that were read (OFFLINE.md rule 7): the user's own creates, edits
+// Queued changes laid over rows that were read (docs/offline.md rule 7): the user's own creates, edits
 // and deletes show on top of the server's answer or of this device's copy until they are sent.
 import type { QueueEntry } from './queue-entry';
 

@@ -1,4 +1,4 @@
-// One queued write (OFFLINE.md rule 1): the spec's method, url and timestamp - what the Sync Queue
+// One queued write (docs/offline.md rule 1): the spec's method, url and timestamp - what the Sync Queue
 // panel and the worker's GET_QUEUE_REQUESTS show - plus what replay needs to send it exactly once.
 // Never an Authorization header: it is built at send time from the current session.
 
@@ -61,7 +61,7 @@ export interface QueueEntry {
   invalidate?: string[];
 }
 
-/** What the worker answers to GET_QUEUE_REQUESTS (SEED-SPEC.md §3 "Queued request"). */
+/** What the worker answers to GET_QUEUE_REQUESTS (docs/areas.md, spec §3 "Queued request"). */
 export interface QueuedRequest {
   method: string;
   url: string;

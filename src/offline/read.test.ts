@@ -1,4 +1,4 @@
-// Queued changes laid over what was read (OFFLINE.md rule 7): inserts appear, edits merge,
+// Queued changes laid over what was read (docs/offline.md rule 7): inserts appear, edits merge,
 // deletes hide, each marked as waiting to sync.
 import { describe, expect, it } from 'vitest';
 import type { QueueEntry } from './queue-entry';

@@ -1,4 +1,4 @@
-// Reads that keep working offline (OFFLINE.md rule 7): what the server answered is mirrored in the
+// Reads that keep working offline (docs/offline.md rule 7): what the server answered is mirrored in the
 // local database with `lastSynced`; when the server cannot be reached the read answers from the
 // mirror instead; either way the user's own queued changes are laid on top, so a villa created or
 // edited offline shows as the user left it.

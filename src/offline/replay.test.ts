@@ -1,4 +1,4 @@
-// The replay's decisions (OFFLINE.md rule 4) on answers shaped as PostgREST, Storage and GoTrue
+// The replay's decisions (docs/offline.md rule 4) on answers shaped as PostgREST, Storage and GoTrue
 // send them: what is retried and when, what is refused and why, and how an empty answer to an
 // update is told apart (applied before / conflict / gone). The network itself is proven in
 // e2e/offline.spec.ts and the soak benchmark.

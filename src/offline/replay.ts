@@ -1,4 +1,4 @@
-// Replay of the sync queue (OFFLINE.md rules 3 and 4), the same code in the page and in the
+// Replay of the sync queue (docs/offline.md rules 3 and 4), the same code in the page and in the
 // service worker: under one Web Lock, oldest first, re-reading the queue inside the lock; an
 // entry leaves the queue only after a 2xx; answers are classified into retry (network, 408, 425,
 // 429, 5xx - exponential back-off with jitter, Retry-After honoured), refresh-once (401),

@@ -1,5 +1,5 @@
 // What a save tells the user: done, or kept on this device until the connection returns
-// (PRODUCT.md: 'saved on this phone — will sync').
+// (docs/areas.md: 'saved on this phone — will sync').
 import { notify } from '@/lib/toast';
 import type { WriteResult } from './write';
 

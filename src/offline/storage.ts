@@ -1,4 +1,4 @@
-// Keeping the queue and the mirrored rows on the device (OFFLINE.md: storage can be evicted unless
+// Keeping the queue and the mirrored rows on the device (docs/offline.md: storage can be evicted unless
 // navigator.storage.persist() is granted; installed home-screen apps keep their data). Asked once
 // per page session, when signed in or running installed; the outcome is remembered so the
 // settings page can say it and offer to ask again.

@@ -1,4 +1,4 @@
-// The page's side of sync (OFFLINE.md rule 6): replays the queue at start-up, on `online`, when
+// The page's side of sync (docs/offline.md rule 6): replays the queue at start-up, on `online`, when
 // the page becomes visible, on a timer while something is due, and when asked (a new write, the
 // panel's Retry, the worker's REPLAY message). Tokens come from supabase-js at send time; a 401
 // refreshes the session once. The worker gets the current session so Background Sync can replay
@@ -154,7 +154,7 @@ function shareSession(session: Session | null): void {
 
 /**
  * Entries that waited for a sign-in (needs-login) go back in line once their user has a session
- * again: 'sent the next time this account signs in here' (OFFLINE.md rule 9).
+ * again: 'sent the next time this account signs in here' (docs/offline.md rule 9).
  */
 async function resumeFor(userId: string): Promise<void> {
   const waiting = (await listEntries()).filter(

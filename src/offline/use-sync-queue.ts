@@ -1,6 +1,6 @@
 // What the Sync Queue panel, the header's sync button, the settings page and the sign-out warning
-// show: the size and requests the worker answers (SEED-SPEC.md §7) and the full entries with their
-// status and last error (OFFLINE.md rule 4), refreshed every 3 s while someone watches closely and
+// show: the size and requests the worker answers (docs/areas.md, spec §7) and the full entries with their
+// status and last error (docs/offline.md rule 4), refreshed every 3 s while someone watches closely and
 // at once whenever any tab or the worker says the queue changed.
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { listEntries, onSyncMessage } from './queue';
 import type { QueueEntry, QueuedRequest } from './queue-entry';
 import { askWorker } from './worker-messages';
 
-/** SEED-SPEC.md §9: the queue panel refreshes every 3 seconds. */
+/** docs/areas.md, spec §9: the queue panel refreshes every 3 seconds. */
 export const SYNC_PANEL_REFRESH_MS = 3000;
 
 export interface SyncQueueRow extends QueuedRequest {

@@ -1,4 +1,4 @@
-// The page's side of the service-worker messages of SEED-SPEC.md §7: GET_QUEUE_SIZE answers
+// The page's side of the service-worker messages of docs/areas.md, spec §7: GET_QUEUE_SIZE answers
 // { size } and GET_QUEUE_REQUESTS answers { requests }, on the MessageChannel port sent with the
 // message. With no controlling worker (dev server, first visit before the worker claims the page)
 // or no answer in time, the page reads the same IndexedDB store the worker would.

@@ -1,4 +1,4 @@
-// Every write of the app goes through here (OFFLINE.md rules 1, 2 and 8): it is put in the
+// Every write of the app goes through here (docs/offline.md rules 1, 2 and 8): it is put in the
 // sync-queue first, with a fresh mutation id, and then sent by replay - at once when online. A
 // caller waits a few seconds for the answer: applied, or still queued (offline, retrying), or
 // refused - then the error goes back to the form and the entry leaves the queue, since the form

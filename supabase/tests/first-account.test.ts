@@ -1,4 +1,4 @@
-// The first account on an empty system becomes admin (ARCHITECTURE.md), checked in SQL on a fresh,
+// The first account on an empty system becomes admin (docs/architecture.md), checked in SQL on a fresh,
 // unseeded database - the shared test backend is seeded, so it already has users. Users are inserted
 // as the auth server inserts them: as role supabase_auth_admin, which is not a superuser.
 // Runs on in-memory PGlite, and on PostgreSQL too when TEST_DATABASE_URL names a server (there the

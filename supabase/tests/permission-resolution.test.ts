@@ -1,4 +1,4 @@
-// The permission resolution (ARCHITECTURE.md "One resolution, two places"): role grants, then
+// The permission resolution (docs/architecture.md "One resolution, two places"): role grants, then
 // per-user overrides (true adds, false removes), as the RLS helpers and the client's rpc see it;
 // profiles.custom_permissions kept equal to the custom_permissions table; deactivation; profiles
 // made by handle_new_user through the auth API; and the demo accounts of seed.sql.

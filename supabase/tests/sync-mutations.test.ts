@@ -1,4 +1,4 @@
-// Exactly-once writes for replayed offline changes (OFFLINE.md rule 2), through supabase-js with
+// Exactly-once writes for replayed offline changes (docs/offline.md rule 2), through supabase-js with
 // the X-Mutation-Id header the sync queue sends: a second delivery of an insert, an edit, an
 // upsert, a delete or a state transition changes nothing; without the header writes behave as
 // before; a malformed id is refused; sync_mutations is readable per role as its policy says.

@@ -1,4 +1,4 @@
-// The route guard of SEED-SPEC.md §2: 'Loading...' while auth or permissions load; no user →
+// The route guard of docs/areas.md, spec §2: 'Loading...' while auth or permissions load; no user →
 // redirect (history replaced) to /auth or the given target, remembering the page asked for;
 // then the role, single-permission and permission-list checks with the spec's texts.
 import type { ReactNode } from 'react';

@@ -14,7 +14,7 @@ import { AppSidebar } from './app-sidebar';
 export function AppLayout() {
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
   const defaultOpen = readSidebarCookie(document.cookie) ?? true;
-  // Signed in: the queue and the mirrored rows must survive storage pressure (OFFLINE.md).
+  // Signed in: the queue and the mirrored rows must survive storage pressure (docs/offline.md).
   useEffect(() => {
     void requestPersistentStorage();
   }, []);

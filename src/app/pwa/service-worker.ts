@@ -59,7 +59,7 @@ function reloadNow(): void {
 }
 
 /**
- * Reloads once no replay is running in any tab or the worker (OFFLINE.md rule 10), holding the
+ * Reloads once no replay is running in any tab or the worker (docs/offline.md rule 10), holding the
  * sync lock until the page unloads so that none starts here in between.
  */
 function reloadWhenIdle(): void {

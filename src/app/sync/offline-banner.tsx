@@ -1,4 +1,4 @@
-// SEED-SPEC.md §2 offline banner: offline, it says changes will sync and offers the queue; back
+// docs/areas.md, spec §2 offline banner: offline, it says changes will sync and offers the queue; back
 // online while the queue panel is open, it says so and Close closes the panel and the banner.
 // In the page's flow under the sticky header, so it never covers the header's controls.
 import { useState } from 'react';

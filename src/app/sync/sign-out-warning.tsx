@@ -1,4 +1,4 @@
-// OFFLINE.md rule 9: signing out with changes still waiting asks first. The changes are not lost
+// docs/offline.md rule 9: signing out with changes still waiting asks first. The changes are not lost
 // either way - they stay in this device's queue until this account signs in here again.
 import { dismissSignOutWarning, useSignOutWarning } from '@/lib/auth/use-sign-out';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,5 +1,5 @@
-// SEED-SPEC.md §2 Sync Queue panel: fixed bottom-right, the worker's size and requests (method,
-// time, url), refreshed every 3 s and whenever the queue changes. Beyond the spec (OFFLINE.md
+// docs/areas.md, spec §2 Sync Queue panel: fixed bottom-right, the worker's size and requests (method,
+// time, url), refreshed every 3 s and whenever the queue changes. Beyond the spec (docs/offline.md
 // rule 4) each row says what the change is and, when the server refused it or the account must
 // sign in again, why - with what the user can do about it. Nothing leaves the queue silently.
 import { useState } from 'react';

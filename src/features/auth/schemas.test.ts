@@ -15,7 +15,7 @@ function messages(schema: z.ZodMiniType, input: unknown): Record<string, string>
   return out;
 }
 
-describe('sign-in (SEED-SPEC.md §5)', () => {
+describe('sign-in (docs/areas.md, spec §5)', () => {
   it('requires an e-mail, a valid one, and a 6-character password', () => {
     expect(messages(signInSchema, { email: '', password: '' })).toEqual({
       email: 'Email is required',
@@ -33,7 +33,7 @@ describe('sign-in (SEED-SPEC.md §5)', () => {
   });
 });
 
-describe('sign-up (SEED-SPEC.md §5)', () => {
+describe('sign-up (docs/areas.md, spec §5)', () => {
   const ok = {
     full_name: 'Maria Kritikou',
     email: 'maria@villa.gr',
@@ -93,7 +93,7 @@ describe('reset request', () => {
   });
 });
 
-describe('sign-up errors (SEED-SPEC.md §8)', () => {
+describe('sign-up errors (docs/areas.md, spec §8)', () => {
   it("maps 'already registered' and otherwise shows the server message or the fallback", () => {
     expect(signUpErrorMessage(new Error('User already registered'))).toBe(
       'This email is already registered. Please sign in instead.',

@@ -1,4 +1,4 @@
-// The auth forms' rules (SEED-SPEC.md §5); each schema validates its form and the call it sends.
+// The auth forms' rules (docs/areas.md, spec §5); each schema validates its form and the call it sends.
 import * as z from 'zod/mini';
 import {
   confirmPasswordField,

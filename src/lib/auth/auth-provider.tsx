@@ -1,4 +1,4 @@
-// Auth state (SEED-SPEC.md §4): starts loading; every auth event (the initial session check
+// Auth state (docs/areas.md, spec §4): starts loading; every auth event (the initial session check
 // included) stores session and user; with a user, profile and roles load (then the permission set,
 // when there is at least one role); without one, everything is cleared. The session is persisted
 // in local storage and refreshed automatically by supabase-js.

@@ -1,4 +1,4 @@
-// The signed-in user's profile, roles and resolved permission keys (SEED-SPEC.md §4, §7): query
+// The signed-in user's profile, roles and resolved permission keys (docs/areas.md, spec §4, §7): query
 // keys and queryOptions. The permission set comes from public.my_permissions(), the same SQL
 // resolution RLS uses, and is cached for 5 minutes.
 import { queryOptions } from '@tanstack/react-query';

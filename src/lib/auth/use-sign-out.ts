@@ -1,4 +1,4 @@
-// Signing out (SEED-SPEC.md §7, §8 toasts). Sign-out never clears the sync queue (OFFLINE.md rule
+// Signing out (docs/areas.md, spec §7, §8 toasts). Sign-out never clears the sync queue (docs/offline.md rule
 // 9): entries stay on this device and are sent the next time their user signs in here. When this
 // user's changes are still waiting, the app frame's "Changes waiting to sync" dialog asks first.
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// Error-reporting settings of SEED-SPEC.md §9, as a pure function of the environment.
+// Error-reporting settings of docs/areas.md, spec §9, as a pure function of the environment.
 import type { AppEnv } from '../env';
 
 export interface SentrySettings {

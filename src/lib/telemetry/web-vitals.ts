@@ -1,4 +1,4 @@
-// Web vitals (SEED-SPEC.md §9): kept in local storage under `web-vitals`, the last 50, and each
+// Web vitals (docs/areas.md, spec §9): kept in local storage under `web-vitals`, the last 50, and each
 // also sent to error reporting when it is on. The admin health page reads them back.
 import { reportMeasurement } from './reporting';
 

@@ -1,4 +1,4 @@
-// Board writes through the sync queue (OFFLINE.md): assigning (assignee rows with ids made on the
+// Board writes through the sync queue (docs/offline.md): assigning (assignee rows with ids made on the
 // device), rescheduling (the clean's day, last write wins) and status changes (the RPC
 // transition_cleaning_task with the version the change was made from: a stale one is a conflict,
 // shown in the Sync Queue panel). The board shows each change at once, queued or not.

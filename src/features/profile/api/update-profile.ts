@@ -1,4 +1,4 @@
-// PATCH profiles by id (SEED-SPEC.md §7): the changed fields, through the sync queue (last write
+// PATCH profiles by id (docs/areas.md, spec §7): the changed fields, through the sync queue (last write
 // wins). The cached profile takes the new values at once, sent or still waiting.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';

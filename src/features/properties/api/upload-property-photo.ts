@@ -1,6 +1,6 @@
 // A photo is kept as a blob in the sync queue until it is uploaded to its deterministic path
 // (<property id>/<photo id>.<ext>, upsert: a cut-off upload is simply sent again), and the
-// property_photos row pointing at it is queued behind the upload (OFFLINE.md rule 8): it is sent
+// property_photos row pointing at it is queued behind the upload (docs/offline.md rule 8): it is sent
 // only after the upload succeeded, and is held as refused if the upload is refused.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';

@@ -1,4 +1,4 @@
-// PRODUCT.md Settings: install and offline status, storage used, and what is still waiting to
+// docs/areas.md Settings: install and offline status, storage used, and what is still waiting to
 // sync. The Sync Queue panel belongs to the app frame; it is opened through its store.
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
