@@ -200,7 +200,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
         (input.databaseUrl ?? env.DATABASE_URL) ? 10 : 1,
       ),
       limit: envInt(env.DB_QUEUE_LIMIT, 64),
-      timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 5000),
+      timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 3000),
     },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),

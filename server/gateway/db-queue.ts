@@ -42,6 +42,8 @@ export function queuedDatabase(
 ): Database & { stats(): QueueStats } {
   let running = 0;
   let refused = 0;
+  /** Moving average of the time one request holds the database, in ms. */
+  let serviceMs = 0;
   const waiting: Waiter[] = [];
 
   function acquire(): Promise<void> {
@@ -49,7 +51,10 @@ export function queuedDatabase(
       running += 1;
       return Promise.resolve();
     }
-    if (waiting.length >= opts.limit) {
+    // Refused at once when the queue is full, or when the wait it would take (the requests ahead,
+    // at the recent time per request) is already past the bound: no waiting only to be refused.
+    const expectedWaitMs = ((waiting.length + 1) * serviceMs) / opts.concurrency;
+    if (waiting.length >= opts.limit || expectedWaitMs > opts.timeoutMs) {
       refused += 1;
       return Promise.reject(busy('full', opts));
     }
@@ -83,7 +88,12 @@ export function queuedDatabase(
       // here, requests waiting in the sockets would never reach the queue to be counted (or
       // refused) and would wait unseen while one transaction follows another.
       await new Promise<void>((r) => setImmediate(r));
-      return await work();
+      const t0 = performance.now();
+      try {
+        return await work();
+      } finally {
+        serviceMs = serviceMs * 0.9 + (performance.now() - t0) * 0.1;
+      }
     } finally {
       release();
     }
