@@ -117,8 +117,9 @@ function requestHeaders(s: Sender, entry: QueueEntry, accessToken: string): Head
 
 /**
  * A write that had to change a row answered with none: it was applied before (its mutation id
- * is on the server), or it is a conflict (the row moved on from the version it was made from),
- * or the row is gone or out of reach.
+ * is on the server as this user's: ids are unique per user, and admins read everyone's), or it
+ * is a conflict (the row moved on from the version it was made from), or the row is gone or out
+ * of reach.
  */
 async function emptyAnswer(s: Sender, entry: QueueEntry, accessToken: string): Promise<Outcome> {
   const base = `${s.deps.supabaseUrl}/rest/v1`;
@@ -126,7 +127,7 @@ async function emptyAnswer(s: Sender, entry: QueueEntry, accessToken: string): P
   let res: Response;
   try {
     res = await s.fetch(
-      `${base}/sync_mutations?select=mutation_id&limit=1&mutation_id=eq.${entry.mutationId}`,
+      `${base}/sync_mutations?select=mutation_id&limit=1&mutation_id=eq.${entry.mutationId}&user_id=eq.${entry.userId}`,
       { headers },
     );
   } catch (e) {
