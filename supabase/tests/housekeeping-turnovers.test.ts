@@ -84,6 +84,13 @@ describe('a stay entered by hand', () => {
     expect(await tasksOf(villa.id)).toHaveLength(3);
   });
 
+  it('an off-season gap of months is one long window to the next arrival', async () => {
+    const villa = await fx.property({ name: 'Turnover Villa Winter' });
+    const autumn = await fx.reservation(villa.id, daysFromNow(10, 13), daysFromNow(12, 9));
+    await fx.reservation(villa.id, daysFromNow(200, 13), daysFromNow(203, 9));
+    expect(sameInstant((await turnoverOf(autumn.id))!.due_at, daysFromNow(200, 13))).toBe(true);
+  });
+
   it('moving a stay moves its clean and the window of the clean before it; the manager of the stay needs no housekeeping right', async () => {
     const villa = await fx.property({ name: 'Turnover Villa C' });
     const a = await fx.reservation(villa.id, daysFromNow(10, 13), daysFromNow(12, 9));
