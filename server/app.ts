@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -40,6 +41,55 @@ export interface StartOptions extends ConfigInput {
   log?: (line: string) => void;
 }
 
+const API_PATH = /^\/(auth|rest|storage|realtime|functions)\/v1(\/|$)/;
+
+/**
+ * The headers the app is served with (README "Security headers" lists them for a static host in
+ * front of hosted Supabase): scripts only from this origin and never inline, network only to this
+ * origin and the backend the app was configured with (and its WebSocket), images also from blob:
+ * and data: (previews), styles inline as React and the toasts set them, no framing, no plugins.
+ */
+export function appSecurityHeaders(
+  backendUrl: string,
+  scriptHashes: string[] = [],
+): Record<string, string> {
+  const backend = new URL(backendUrl).origin;
+  const ws = backend.replace(/^http/, 'ws');
+  const csp = [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' blob: data: ${backend}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${backend} ${ws}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/**
+ * The build's own inline scripts in index.html (the route preload the build writes), allowed by
+ * their SHA-256 alone: a script injected later has another hash and is refused.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .filter((code) => code.trim() !== '')
+    .map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+}
+
 export function buildApp(deps: ServiceDeps) {
   const app = new Hono();
   const auth = createAuth(deps);
@@ -65,6 +115,14 @@ export function buildApp(deps: ServiceDeps) {
   const appDir = deps.config.appDir;
   if (appDir && existsSync(path.join(appDir, 'index.html'))) {
     const indexHtml = readFileSync(path.join(appDir, 'index.html'), 'utf8');
+    // The app's own answers carry a strict CSP and its companions (the APIs keep theirs; storage
+    // objects are sandboxed by the storage module). See appSecurityHeaders.
+    const headers = appSecurityHeaders(deps.config.publicUrl, inlineScriptHashes(indexHtml));
+    app.use('*', async (c, next) => {
+      await next();
+      if (API_PATH.test(c.req.path)) return;
+      for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    });
     app.use(
       '/*',
       serveStatic({
@@ -85,7 +143,7 @@ export function buildApp(deps: ServiceDeps) {
     );
     // Client-side routes fall back to the app shell.
     app.get('*', (c) => {
-      if (/^\/(auth|rest|storage|realtime|functions)\/v1\//.test(c.req.path)) return c.notFound();
+      if (API_PATH.test(c.req.path)) return c.notFound();
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);
     });
