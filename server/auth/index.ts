@@ -38,6 +38,10 @@ export function createAuth(deps: ServiceDeps) {
   // open, so these routes are registered before the key check below and answer without it.
   verifyRoutes(app, svc);
 
+  // Public, as on the platform, so that anyone can verify a token: with HS256 only there is no
+  // public key to publish; with signing keys, their public halves.
+  app.get('/.well-known/jwks.json', (c) => c.json(deps.keys.jwks()));
+
   app.use('*', requireApiKey(deps.keys));
 
   app.get('/health', (c) =>
@@ -50,7 +54,7 @@ export function createAuth(deps: ServiceDeps) {
   app.get('/settings', (c) =>
     c.json({
       external: {
-        anonymous_users: false,
+        anonymous_users: svc.settings.anonymousSignIns,
         apple: false,
         azure: false,
         bitbucket: false,
@@ -79,14 +83,16 @@ export function createAuth(deps: ServiceDeps) {
       saml_enabled: false,
     }),
   );
-  // Access tokens are HS256 with the project secret, so there is no public key to publish.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
 
   signupRoutes(app, svc);
   tokenRoutes(app, svc);
   userRoutes(app, svc);
   recoverRoutes(app, svc);
   adminRoutes(app, svc);
+
+  // Any other path is GoTrue's JSON 404, never a plain-text one.
+  // (A catch-all route: a sub-app's notFound is not used once it is mounted with app.route.)
+  app.all('*', (c) => errorResponse(c, AuthError.notFound('not_found', 'Not found')));
 
   return { app, devApp: createDevApp(deps) };
 }

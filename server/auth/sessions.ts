@@ -5,7 +5,6 @@
 // of that token (the client lost the last response) or within the reuse interval; any other
 // reuse is treated as theft and ends the whole session.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Queryable } from '../db/types.ts';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { AuthError } from './errors.ts';
@@ -24,7 +23,14 @@ import {
 } from './store.ts';
 
 export type AuthMethod =
-  'password' | 'otp' | 'magiclink' | 'email/signup' | 'email_change' | 'invite' | 'recovery';
+  | 'password'
+  | 'otp'
+  | 'magiclink'
+  | 'email/signup'
+  | 'email_change'
+  | 'invite'
+  | 'recovery'
+  | 'anonymous';
 
 export interface ClientInfo {
   ip: string;
@@ -98,9 +104,7 @@ async function accessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous ?? false,
   };
-  const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(deps.keys.secret);
+  const token = await deps.keys.signClaims(claims);
   return { token, expiresAt: exp, expiresIn };
 }
 

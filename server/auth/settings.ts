@@ -27,6 +27,8 @@ export interface AuthSettings {
   /** Minimum seconds between two e-mails to one address ([auth.email] max_frequency). */
   maxFrequency: number;
   otpLength: number;
+  /** `[auth] enable_anonymous_sign_ins` (off by default, as in the CLI's config). */
+  anonymousSignIns: boolean;
 }
 
 // Generous enough that a whole test suite signing in hundreds of times from one loopback
@@ -85,5 +87,6 @@ export function loadAuthSettings(config: ServerConfig): AuthSettings {
     otpExpiry: positive(email.otp_expiry, 3600),
     maxFrequency: seconds(email.max_frequency, 60),
     otpLength: Math.min(10, Math.max(6, positive(email.otp_length, 6))),
+    anonymousSignIns: table(toml, 'auth').enable_anonymous_sign_ins === true,
   };
 }

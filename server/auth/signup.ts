@@ -12,7 +12,7 @@ import { createFlowState, pkceFrom } from './pkce.ts';
 import { referrer } from './redirects.ts';
 import { readParams, type JsonObject } from './request.ts';
 import type { AuthService } from './service.ts';
-import { issueSession } from './sessions.ts';
+import { issueSession, type ClientInfo } from './sessions.ts';
 import {
   audit,
   actorOf,
@@ -36,7 +36,9 @@ export async function insertUser(
   tx: Queryable,
   fields: {
     id?: string;
-    email: string;
+    /** null for an anonymous user. */
+    email: string | null;
+    isAnonymous?: boolean;
     passwordHash: string;
     userMetadata: JsonObject;
     appMetadata?: JsonObject;
@@ -51,7 +53,7 @@ export async function insertUser(
                                raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
                                confirmation_token, recovery_token, email_change_token_new,
                                email_change, is_sso_user, is_anonymous)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, now(), now(), '', '', '', '', false, false)`,
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, now(), now(), '', '', '', '', false, $9)`,
       [
         NIL_UUID,
         id,
@@ -61,6 +63,7 @@ export async function insertUser(
         fields.passwordHash,
         JSON.stringify(fields.appMetadata ?? { provider: 'email', providers: ['email'] }),
         JSON.stringify(fields.userMetadata),
+        fields.isAnonymous ?? false,
       ],
     );
   } catch (e) {
@@ -101,6 +104,27 @@ function obfuscatedUser(email: string, data: JsonObject) {
   };
 }
 
+/**
+ * GoTrue's signupAnonymously: a user with no e-mail, phone or identity, `is_anonymous` true (in
+ * the row, the user JSON and the access token's claims), signed in at once. Policies tell such
+ * users apart by the JWT's `is_anonymous` claim. Turned on by `[auth] enable_anonymous_sign_ins`.
+ */
+async function signUpAnonymously(svc: AuthService, client: ClientInfo, data: JsonObject) {
+  return authTx(svc.deps.db, async (tx) => {
+    let user = await insertUser(tx, {
+      email: null,
+      passwordHash: '',
+      userMetadata: data,
+      appMetadata: { provider: 'anonymous', providers: ['anonymous'] },
+      isAnonymous: true,
+    });
+    await audit(tx, actorOf(user), 'user_signedup', client.ip, { provider: 'anonymous' });
+    await audit(tx, actorOf(user), 'login', client.ip, { provider: 'anonymous' });
+    user = (await findUserById(tx, user.id))!;
+    return issueSession(svc.deps, tx, user, 'anonymous', client);
+  });
+}
+
 export function signupRoutes(app: Hono, svc: AuthService) {
   const { config } = svc.deps;
 
@@ -116,10 +140,13 @@ export function signupRoutes(app: Hono, svc: AuthService) {
     const data = params.object('data') ?? {};
     if (rawEmail === '' && phone === '') {
       // supabase-js's signInAnonymously posts /signup with neither (GoTrue's anonymous provider).
-      throw AuthError.unprocessable(
-        'anonymous_provider_disabled',
-        'Anonymous sign-ins are disabled',
-      );
+      if (!svc.settings.anonymousSignIns) {
+        throw AuthError.unprocessable(
+          'anonymous_provider_disabled',
+          'Anonymous sign-ins are disabled',
+        );
+      }
+      return c.json(await signUpAnonymously(svc, svc.client(c), data));
     }
     if (password === '') {
       throw AuthError.badRequest('validation_failed', 'Signup requires a valid password');
