@@ -241,10 +241,34 @@ export const useCreateUser = () =>
     }),
   );
 
+/** Roles through the access tables (RLS: admins only; the database guards and audits). */
 export const useSetRoles = () =>
-  useAdminMutation((a: { userId: string; roles: string[] }) =>
-    callAdminUsers({ action: 'set_roles', user_id: a.userId, roles: a.roles }),
-  );
+  useAdminMutation(async (a: { userId: string; roles: string[] }) => {
+    const [roles, held] = await Promise.all([
+      fetchOrThrow(supabase.from('roles').select('id, name')),
+      fetchOrThrow(supabase.from('user_roles').select('role_id').eq('user_id', a.userId)),
+    ]);
+    const wanted = roles.filter((r) => a.roles.includes(r.name)).map((r) => r.id);
+    const current = held.map((h) => h.role_id);
+    const removed = current.filter((id) => !wanted.includes(id));
+    const added = wanted.filter((id) => !current.includes(id));
+    if (added.length)
+      await fetchOrThrow(
+        supabase
+          .from('user_roles')
+          .insert(added.map((role_id) => ({ user_id: a.userId, role_id })))
+          .select(),
+      );
+    if (removed.length)
+      await fetchOrThrow(
+        supabase
+          .from('user_roles')
+          .delete()
+          .eq('user_id', a.userId)
+          .in('role_id', removed)
+          .select(),
+      );
+  });
 
 export const useUserAction = () =>
   useAdminMutation(
@@ -280,15 +304,48 @@ export const useSetOverride = () =>
     }
   });
 
-export const useSetCell = () =>
-  useAdminMutation((a: { roleId: string; key: string; granted: boolean }) =>
-    fetchOrThrow(
-      supabase
-        .from('role_permissions')
-        .upsert({ role_id: a.roleId, permission_key: a.key, granted: a.granted })
-        .select(),
-    ),
-  );
+/** A matrix cell: shown at once (optimistic), saved, and put back if the database refuses. */
+export function useSetCell() {
+  const qc = useQueryClient();
+  type Matrix = Awaited<ReturnType<NonNullable<ReturnType<typeof matrixQuery>['queryFn']>>>;
+  return useMutation({
+    mutationFn: (a: { roleId: string; key: string; granted: boolean }) =>
+      fetchOrThrow(
+        supabase
+          .from('role_permissions')
+          .upsert({ role_id: a.roleId, permission_key: a.key, granted: a.granted })
+          .select(),
+      ),
+    onMutate: async (a) => {
+      await qc.cancelQueries({ queryKey: adminKeys.matrix() });
+      const before = qc.getQueryData<Matrix>(adminKeys.matrix());
+      if (before) {
+        const others = before.cells.filter(
+          (c) => !(c.role_id === a.roleId && c.permission_key === a.key),
+        );
+        const old = before.cells.find((c) => c.role_id === a.roleId && c.permission_key === a.key);
+        qc.setQueryData<Matrix>(adminKeys.matrix(), {
+          ...before,
+          cells: [
+            ...others,
+            {
+              role_id: a.roleId,
+              permission_key: a.key,
+              granted: a.granted,
+              created_at: old?.created_at ?? new Date().toISOString(),
+              updated_at: new Date().toISOString(),
+            },
+          ],
+        });
+      }
+      return { before };
+    },
+    onError: (_e, _a, ctx) => {
+      if (ctx?.before) qc.setQueryData(adminKeys.matrix(), ctx.before);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
 
 export const useSaveRole = () =>
   useAdminMutation((r: { id?: string; name: string; description: string }) =>

@@ -87,7 +87,7 @@ export function AdminPermissionsRoute() {
                               className="size-5"
                               aria-label={`${r.name}: ${p.key}`}
                               checked={granted}
-                              disabled={locked || setCell.isPending}
+                              disabled={locked}
                               title={locked ? 'The admin role keeps every admin key' : undefined}
                               onChange={(e) => void toggle(r.id, p.key, e.target.checked)}
                             />

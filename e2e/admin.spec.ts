@@ -1,0 +1,216 @@
+// The admin area (docs/admin.md) in Chromium against the real backend: approving a user waiting
+// for access, a revoking override the guard then enforces, the permission matrix, roles, the time
+// zone shifting the properties list, deactivation ending an open session, live health, axe, and
+// a 360 px phone.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import {
+  accessToken,
+  createAccount,
+  DEMO,
+  DEMO_PASSWORD,
+  expectToast,
+  grantAs,
+  rest,
+  signIn,
+  signInAs,
+  uniqueEmail,
+} from './support/helpers';
+
+// Several browsers and full page loads per test, on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+async function openUser(page: Page, email: string) {
+  await page.goto('/admin/users');
+  await page.getByLabel('Search').fill(email);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  await expect(page.getByRole('dialog')).toContainText(email);
+}
+
+async function userPage(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return { context, page };
+}
+
+test('an admin approves a user waiting for access', async ({ page, browser }) => {
+  // The newcomer signs up in their own browser and waits.
+  const other = await browser.newContext();
+  const newcomer = await other.newPage();
+  const email = uniqueEmail('waiting');
+  await newcomer.goto('/auth');
+  await newcomer.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await newcomer.getByLabel('Full name').fill('Waiting Person');
+  await newcomer.getByLabel('Email').fill(email);
+  await newcomer.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+  await newcomer.getByLabel('Confirm password').fill('secret-pass-1');
+  await newcomer.getByRole('button', { name: 'Create Account' }).click();
+  await expect(newcomer.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await signIn(newcomer, email, 'secret-pass-1');
+  await expect(newcomer.getByText('Waiting for access')).toBeVisible();
+
+  await signInAs(page, 'admin', '/admin/users?filter=waiting');
+  await expect(page.getByTestId('waiting-badge')).toBeVisible();
+  await page.getByLabel('Search').fill(email);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(page.getByTestId('user-row')).toContainText('waiting for access');
+  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel('housekeeper').check();
+  await sheet.getByRole('button', { name: 'Save roles' }).click();
+  await expect(sheet.getByTestId('perm-housekeeping.complete')).toContainText('role housekeeper', {
+    timeout: 30_000,
+  });
+
+  await newcomer.reload();
+  await expect(newcomer.getByText('Waiting for access')).toHaveCount(0);
+  await expect(newcomer.getByRole('heading', { name: 'Your areas' })).toBeVisible();
+  await expect(newcomer.getByRole('link', { name: /Housekeeping/ }).first()).toBeVisible();
+  await other.close();
+});
+
+test('an override revokes a permission and the guard refuses that user', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = await createAccount(request, { fullName: 'Override Manager' });
+  await grantAs(request, account.id, 'manager');
+  const user = await userPage(browser, account.email, account.password);
+  await user.page.goto('/properties/new');
+  await expect(user.page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+
+  await signInAs(page, 'admin');
+  await openUser(page, account.email);
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel('Override for properties.manage').selectOption('revoke');
+  await expect(sheet.getByTestId('perm-properties.manage')).toContainText('revoked by override');
+
+  // A new sign-in (or the 5-minute refresh) brings the new keys.
+  await user.context.clearCookies();
+  await user.page.evaluate(() => localStorage.clear());
+  await user.page.goto('/auth');
+  await signIn(user.page, account.email, account.password);
+  await user.page.goto('/properties/new');
+  await expect(user.page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(user.page.getByText('properties.manage')).toBeVisible();
+  await user.context.close();
+});
+
+test('toggles a matrix cell, and creates and deletes a role', async ({ page, request }) => {
+  await signInAs(page, 'admin', '/admin/permissions');
+  const cell = page.getByRole('checkbox', { name: 'technician: analytics.view' });
+  await expect(cell).not.toBeChecked();
+  await cell.check();
+  await expect(cell).toBeChecked();
+  const token = await accessToken(request, DEMO.admin, DEMO_PASSWORD);
+  const stored = async () =>
+    (
+      (await rest(
+        request,
+        token,
+        'GET',
+        'role_permissions?select=granted,roles!inner(name)&roles.name=eq.technician&permission_key=eq.analytics.view',
+      )) as { granted: boolean }[]
+    )[0]?.granted;
+  await expect.poll(stored).toBe(true);
+  await cell.uncheck();
+  await expect.poll(stored).toBe(false);
+  await expect(page.getByRole('checkbox', { name: 'admin: admin.users' })).toBeDisabled();
+
+  await page.goto('/admin/roles');
+  const name = `e2e_role_${Date.now().toString(36)}`;
+  await page.getByLabel('Name').first().fill(name);
+  await page.getByLabel('Description').first().fill('Made by the e2e suite');
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expectToast(page, 'Role created');
+  await expect(page.getByTestId(`role-${name}`)).toBeVisible();
+  // The same name again: a field message, and the typed name stays.
+  await page.getByLabel('Name').first().fill(name);
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByText('A role with this name already exists.')).toBeVisible();
+  await expect(page.getByLabel('Name').first()).toHaveValue(name);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await expectToast(page, 'Role deleted');
+  await expect(page.getByTestId(`role-${name}`)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete admin' })).toHaveCount(0);
+});
+
+test('a new time zone shifts the times in the properties list; bad input gets field messages', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin', '/properties');
+  const firstTime = page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first();
+  await expect(firstTime).toBeVisible();
+  const before = await firstTime.innerText();
+
+  await page.goto('/admin/settings');
+  const zone = page.getByLabel('Time zone');
+  const original = await zone.inputValue();
+  await zone.fill('Mars/Olympus');
+  await page.getByLabel('Support e-mail').fill('not an address');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('This time zone does not exist.')).toBeVisible();
+  await expect(page.getByText('The support e-mail must be an e-mail address.')).toBeVisible();
+  await expect(zone).toHaveValue('Mars/Olympus');
+  await page.getByLabel('Support e-mail').fill('help@villas.example');
+  await zone.fill('America/New_York');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expectToast(page, 'Settings saved');
+  try {
+    await page.goto('/properties');
+    await expect(page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first()).not.toHaveText(before);
+  } finally {
+    await page.goto('/admin/settings');
+    await page.getByLabel('Time zone').fill(original);
+    await page.getByLabel('Support e-mail').fill('support@arivia.local');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(page, 'Settings saved');
+  }
+});
+
+test('health shows live figures and refreshes; the admin pages are accessible', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin', '/admin/health');
+  await expect(page.getByTestId('health-rtt')).toHaveText(/^\d+ ms$/);
+  const first = await page.getByTestId('health-updated').innerText();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('health-updated')).not.toHaveText(first, { timeout: 5_000 });
+  await expect(page.getByText(/^\d{14}_/)).toBeVisible();
+  await expectAccessible(page, '/admin/health');
+  for (const path of [
+    '/admin',
+    '/admin/users',
+    '/admin/roles',
+    '/admin/permissions',
+    '/admin/settings',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+    await expectAccessible(page, path);
+  }
+});
+
+test('usable on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(page, 'admin', '/admin/users');
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  for (const path of ['/admin', '/admin/users', '/admin/settings', '/admin/health']) {
+    await page.goto(path);
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: 'Invite or create' }).click();
+  await page.getByLabel('E-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+});
