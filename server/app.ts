@@ -105,6 +105,7 @@ export function buildApp(deps: ServiceDeps) {
   app.route('/rest/v1', rest.app);
   app.route('/storage/v1', storage.app);
   app.route('/functions/v1', functions.app);
+  app.route('/realtime/v1', realtime.app);
   if (deps.config.devRoutes) app.route('/_dev', auth.devApp);
   app.get('/_health', async (c) => {
     const t0 = performance.now();

@@ -8,6 +8,7 @@ import { ChangeFeed } from './change-feed.ts';
 import { PresenceRegistry, type PresenceDiff, type PresenceEntry } from './presence.ts';
 import { encodeJson, encodeUserBroadcast, type Vsn } from './serializer.ts';
 import type { Relay } from './relay.ts';
+import type { Identity } from './tokens.ts';
 
 /** A broadcast on its way to subscribers: raw from a v2 binary push, or a JSON payload map. */
 export type BroadcastBody =
@@ -94,16 +95,23 @@ export class Hub {
   }
 
   /** What a channel's identity may do on its private topic (realtime.messages policies). */
-  async channelAccess(channel: Channel): Promise<AccessResult> {
+  channelAccess(channel: Channel): Promise<AccessResult> {
+    return this.topicAccess(channel.subTopic, channel.identity, channel.conn.headers);
+  }
+
+  /**
+   * What an identity may do on a private topic (realtime.messages policies): the one check both
+   * socket joins and the REST broadcast endpoint (rest-broadcast.ts) use.
+   */
+  async topicAccess(
+    subTopic: string,
+    identity: Identity,
+    headers: Record<string, string>,
+  ): Promise<AccessResult> {
     try {
       const { rows } = await this.deps.db.query<{ access: Record<string, boolean> }>(
         'select realtime.channel_access($1, $2, $3::jsonb, $4::jsonb) as access',
-        [
-          channel.subTopic,
-          channel.identity.role,
-          JSON.stringify(channel.identity.claims),
-          JSON.stringify(channel.conn.headers),
-        ],
+        [subTopic, identity.role, JSON.stringify(identity.claims), JSON.stringify(headers)],
       );
       const a = rows[0]!.access;
       return {
@@ -120,7 +128,7 @@ export class Hub {
       this.log(`[realtime] channel access check failed: ${(e as Error).message}`);
       return {
         ok: false,
-        message: `You do not have permissions to read from this Channel topic: ${channel.subTopic}`,
+        message: `You do not have permissions to read from this Channel topic: ${subTopic}`,
       };
     }
   }

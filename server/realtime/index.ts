@@ -12,21 +12,12 @@ import { Connection } from './connection.ts';
 import { Hub } from './hub.ts';
 import { Relay } from './relay.ts';
 import { identityFromApikey } from './tokens.ts';
+import { createRestBroadcast, visibleHeaders } from './rest-broadcast.ts';
 import { IDLE_TIMEOUT_MS, MAX_FRAME_BYTES } from './limits.ts';
 import type { Vsn } from './serializer.ts';
 
 const WEBSOCKET_PATH = '/realtime/v1/websocket';
 const CLEANUP_EVERY_MS = 60_000;
-/** Headers a private channel's policies may read through request.headers (never credentials). */
-const HIDDEN_HEADERS = new Set([
-  'authorization',
-  'cookie',
-  'apikey',
-  'x-api-key',
-  'sec-websocket-key',
-  'sec-websocket-protocol',
-]);
-
 function refuse(socket: Duplex, status: number, text: string, body: unknown): void {
   const json = JSON.stringify(body);
   socket.end(
@@ -85,10 +76,7 @@ export function createRealtime(deps: ServiceDeps) {
       refuse(socket, 400, 'Bad Request', { message: `Unsupported serializer version: ${vsn}` });
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (!HIDDEN_HEADERS.has(k) && typeof v === 'string') headers[k] = v;
-    }
+    const headers = visibleHeaders(Object.entries(req.headers));
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (closing) {
         ws.close(1001, 'server shutting down');
@@ -140,6 +128,8 @@ export function createRealtime(deps: ServiceDeps) {
   }
 
   return {
+    /** The HTTP side under /realtime/v1 (REST broadcast). */
+    app: createRestBroadcast(deps, hub),
     /** Takes over WebSocket upgrades on /realtime/v1/websocket. */
     attach(server: Server): void {
       server.on('upgrade', (req, socket, head) => {
