@@ -57,7 +57,9 @@ describe('demo villas', () => {
     // Villas waiting for a turnover clean are not ready either (30_housekeeping.sql): apart from
     // those, only the renovation villa.
     const cleaning = ['turnover_pending', 'inspection_pending'];
-    const notReady = data!.filter((v) => v.not_ready_reasons.some((r) => !cleaning.includes(r)));
+    const notReady = data!.filter((v) =>
+      (v.not_ready_reasons ?? []).some((r) => !cleaning.includes(r)),
+    );
     expect(notReady).toEqual([
       expect.objectContaining({ code: 'PAR-PAR-01', not_ready_reasons: ['inactive'] }),
     ]);
