@@ -214,3 +214,36 @@ test('usable on a 360 px phone', async ({ page }) => {
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
 });
+
+test('a deactivated user is signed out and cannot sign in again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail('leaver');
+  const { id } = await createAccount(request, { email, fullName: 'Leaving Person' });
+  await grantAs(request, id, 'housekeeper');
+  const user = await userPage(browser, email, 'secret-pass-1');
+  await expect(user.page.getByRole('heading', { name: 'Your areas' })).toBeVisible();
+
+  // The admin's own session, signed in through the form: actions go through the admin-users
+  // edge function, which checks the caller's session on the server.
+  await page.goto('/auth');
+  await signIn(page, DEMO.admin);
+  await openUser(page, email);
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expectToast(page, 'Account deactivated');
+  await expect(page.getByRole('dialog')).toContainText('deactivated');
+
+  // The open session ends: its next visit lands on the sign-in screen.
+  await user.page.goto('/properties');
+  await expect(user.page).toHaveURL(/\/auth/, { timeout: 30_000 });
+  // Signing in again is refused with a clear message, and the form keeps what was typed.
+  await user.page.getByLabel('Email').fill(email);
+  await user.page.getByLabel('Password').fill('secret-pass-1');
+  await user.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(user.page, 'This account has been deactivated');
+  await expect(user.page).toHaveURL(/\/auth/);
+  await expect(user.page.getByLabel('Email')).toHaveValue(email);
+  await user.context.close();
+});

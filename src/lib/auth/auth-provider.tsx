@@ -111,6 +111,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (profileQuery.error) console.error('Failed to load the profile', profileQuery.error);
   }, [profileQuery.error]);
+  // An admin deactivated this account (docs/admin.md): its refresh token is already revoked, but
+  // the access token in hand stays valid until it expires, so the open session ends here.
+  useEffect(() => {
+    if (profile?.active !== false) return;
+    void getSupabase().then((supabase) => supabase.auth.signOut({ scope: 'local' }));
+  }, [profile?.active]);
   useEffect(() => {
     if (rolesQuery.error) console.error('Failed to load the roles', rolesQuery.error);
   }, [rolesQuery.error]);

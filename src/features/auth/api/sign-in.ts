@@ -22,10 +22,19 @@ export async function signIn(input: SignInInput) {
   return data;
 }
 
+/** What a deactivated account is told (the auth server answers `user_banned`). */
+export const DEACTIVATED_MESSAGE =
+  'This account has been deactivated. Ask your administrator to reactivate it.';
+
 export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     onSuccess: () => notify.success('Successfully signed in!'),
-    onError: (e) => notify.error(errorMessage(e, 'Failed to sign in')),
+    onError: (e) =>
+      notify.error(
+        (e as { code?: unknown }).code === 'user_banned'
+          ? DEACTIVATED_MESSAGE
+          : errorMessage(e, 'Failed to sign in'),
+      ),
   });
 }
