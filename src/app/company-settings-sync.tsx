@@ -5,7 +5,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { applyCompanySettings } from '@/lib/company-settings';
+import { storeCompanySettings } from '@/lib/company-settings';
+import { setCompanyTimeZone } from '@/lib/company-time';
+import { publishOnlinePresence } from '@/lib/online-presence';
 import { getSupabase } from '@/lib/supabase-client';
 import { readVitals } from '@/lib/telemetry/web-vitals';
 
@@ -46,7 +48,11 @@ export function CompanySettingsSync() {
   });
 
   useEffect(() => {
-    if (settings.data) applyCompanySettings(settings.data);
+    if (!settings.data) return;
+    storeCompanySettings(settings.data);
+    // Not in company-settings.ts: that module is on the sign-in screen's path (the error screen
+    // reads the support address), the time-zone code is not.
+    setCompanyTimeZone(settings.data.time_zone);
   }, [settings.data]);
 
   useEffect(() => {
@@ -56,6 +62,9 @@ export function CompanySettingsSync() {
     void getSupabase().then((sb) => {
       if (cancelled) return;
       const channel = sb.channel('online', { config: { presence: { key: userId } } });
+      channel.on('presence', { event: 'sync' }, () =>
+        publishOnlinePresence(channel.presenceState()),
+      );
       channel.subscribe((status) => {
         if (status === 'SUBSCRIBED') void channel.track({ at: new Date().toISOString() });
       });

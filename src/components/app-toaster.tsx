@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFirstScreen } from '@/lib/idle';
+import { lazy, Suspense, useEffect } from 'react';
+import { useAfterFirstScreen } from '@/hooks/use-after-first-screen';
 import { TOAST_DURATION_MS, TOAST_VISIBLE, toasterMounted } from '@/lib/toast';
 
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
@@ -12,16 +12,7 @@ function Ready() {
 
 /** The app's single toaster: 3 visible, 4000 ms. Mounted once the first screen is up. */
 export function AppToaster() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    let active = true;
-    void afterFirstScreen().then(() => {
-      if (active) setMounted(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const mounted = useAfterFirstScreen();
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

@@ -2,8 +2,6 @@
 // zone times are shown in, and the support e-mail of the error screen. Kept in local storage so
 // the first render (and the error screen, which must work with no network) has the last known
 // values; the app frame refreshes them after sign-in (src/app/company-settings-sync.tsx).
-import { setCompanyTimeZone } from './company-time';
-
 export const COMPANY_SETTINGS_KEY = 'company-settings';
 
 export interface CompanySettings {
@@ -29,7 +27,8 @@ export function supportEmail(fallback: string): string {
   return typeof s === 'string' && s.includes('@') ? s : fallback;
 }
 
-export function applyCompanySettings(s: CompanySettings) {
+/** Keeps the settings for the next start (company-time.ts reads the zone from here at load). */
+export function storeCompanySettings(s: CompanySettings) {
   try {
     window.localStorage.setItem(
       COMPANY_SETTINGS_KEY,
@@ -42,5 +41,4 @@ export function applyCompanySettings(s: CompanySettings) {
   } catch {
     // Storage unavailable: the values still apply to this page.
   }
-  setCompanyTimeZone(s.time_zone);
 }
