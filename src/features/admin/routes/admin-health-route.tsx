@@ -1,11 +1,12 @@
 // /admin/health: live figures, refreshed every 15 s with the time of the last answer. The
 // database round trip is timed here; everything else comes from admin_health() (SQL, so it works
 // on hosted Supabase too), and realtime from this backend's presence. docs/admin.md
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { onlinePresence, subscribeOnlinePresence } from '@/lib/online-presence';
 import { supabase } from '@/lib/supabase';
 import { appVersion, useBuildTime } from '../build-info';
 import { useHealth } from '../api/admin-api';
@@ -23,21 +24,7 @@ function Figure({ label, value }: { label: string; value: React.ReactNode }) {
 
 /** Who is connected to realtime right now: every signed-in app joins the `online` presence. */
 function useRealtimePresence() {
-  const [state, setState] = useState<{ connections: number; users: number } | null>(null);
-  useEffect(() => {
-    const channel = supabase.channel('online');
-    channel
-      .on('presence', { event: 'sync' }, () => {
-        const s = channel.presenceState();
-        const connections = Object.values(s).reduce((n, metas) => n + metas.length, 0);
-        setState({ connections, users: Object.keys(s).length });
-      })
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, []);
-  return state;
+  return useSyncExternalStore(subscribeOnlinePresence, onlinePresence);
 }
 
 export function AdminHealthRoute() {
