@@ -131,6 +131,7 @@ export const paths = {
     path: '/checklists',
     title: 'Checklists',
     access: 'manager',
+    permissions: ['checklists.manage'],
     nav: {
       group: 'Management',
       icon: 'ClipboardCheck',
@@ -141,6 +142,7 @@ export const paths = {
     path: '/cleaning-settings',
     title: 'Cleaning Settings',
     access: 'manager',
+    permissions: ['settings.manage'],
     nav: {
       group: 'Management',
       icon: 'Sparkles',
