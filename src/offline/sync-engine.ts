@@ -51,7 +51,18 @@ async function refreshSession() {
   return sessionOf(data.session);
 }
 
+/** Counted on the admin's health page (docs/admin.md): best effort, never queued itself. */
+function reportRefusedWrite(error: QueueError): void {
+  const code = String(error.code ?? error.status ?? 'network')
+    .replace(/[^A-Za-z0-9_.:-]/g, '')
+    .slice(0, 40);
+  void getSupabase()
+    .then((supabase) => supabase.from('client_events').insert({ kind: 'write_refused', code }))
+    .catch(() => undefined);
+}
+
 function onRejected(entry: QueueEntry, error: QueueError): boolean {
+  reportRefusedWrite(error);
   const waiter = waiters.get(entry.mutationId);
   if (!waiter) return false;
   waiters.delete(entry.mutationId);

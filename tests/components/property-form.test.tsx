@@ -3,8 +3,9 @@
 // message under the code field (the form's own onError), not as a toast.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, inject, it, vi } from 'vitest';
 import { getSupabase } from '@/lib/supabase-client';
+import { createClient } from '@supabase/supabase-js';
 import { renderRoute } from './render-route';
 
 afterEach(cleanup);
@@ -33,4 +34,25 @@ it("puts the server's duplicate-code refusal under the code field", async () => 
   expect(
     await screen.findByText('Another property already uses this code', {}, { timeout: 20_000 }),
   ).toBeTruthy();
+  // The refused write is counted for the admin's health page (client_events: admins read).
+  const manager = (await supabase.auth.getUser()).data.user!.id;
+  const admin = createClient(inject('apiUrl'), import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { error: signInError } = await admin.auth.signInWithPassword({
+    email: 'admin@arivia.local',
+    password: 'arivia-demo',
+  });
+  if (signInError) throw signInError;
+  await vi.waitFor(
+    async () => {
+      const { data } = await admin
+        .from('client_events')
+        .select('code')
+        .eq('kind', 'write_refused')
+        .eq('user_id', manager);
+      expect(data?.map((e) => e.code)).toContain('23505');
+    },
+    { timeout: 10_000, interval: 200 },
+  );
 });
