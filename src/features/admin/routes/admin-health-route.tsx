@@ -41,7 +41,7 @@ export function AdminHealthRoute() {
           <Button
             variant="outline"
             onClick={() => void health.refetch()}
-            disabled={health.isFetching}
+            aria-busy={health.isFetching}
           >
             {health.isFetching ? 'Refreshing...' : 'Refresh'}
           </Button>
