@@ -128,6 +128,8 @@ export async function launchPwa(
     args: PWA_ARGS,
     baseURL,
     timezoneId: 'UTC',
+    // The test runner lends its `use` defaults to this launch too, and the config blocks workers.
+    serviceWorkers: 'allow',
   });
   if (opts.offline) await context.setOffline(true);
   const page = context.pages()[0] ?? (await context.newPage());
