@@ -341,6 +341,16 @@ describe('overload is shed with 503 and Retry-After, not left to time out', () =
   });
 
   it('a burst beyond the queue gets 503 + Retry-After in PostgREST shape at once; the rest is served', async () => {
+    // The backend settles first: a schema reload after its migrations may still hold the one slot
+    // (on a loaded machine longer than the 300 ms bound), and then no request of the burst would be
+    // served. One lone request answered means the queue is idle.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${backend.url}/rest/v1/rpc/nap?ms=1`, { headers: restHeaders() })).status,
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(200);
     const t0 = performance.now();
     const burst = await Promise.all(
       Array.from({ length: 24 }, async () => {
