@@ -68,7 +68,15 @@ export interface ServerConfig {
     /** Seconds a rotated refresh token may still be reused (GoTrue's reuse interval). */
     refreshTokenReuseInterval: number;
   };
-  storage: { fileSizeLimit: number; buckets: Record<string, SeedBucket> };
+  storage: {
+    fileSizeLimit: number;
+    buckets: Record<string, SeedBucket>;
+    /**
+     * [storage.image_transformation] enabled (IMAGE_TRANSFORMATION_ENABLED overrides): off, the
+     * /render/image routes answer 404 as Storage does without them (docs/local-backend.md).
+     */
+    imageTransformation: boolean;
+  };
   /** [db.seed]: whether to seed a fresh database, and the files (globs, relative to supabase/). */
   seed: { enabled: boolean; sqlPaths: string[] };
 }
@@ -213,6 +221,10 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
     },
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
+      imageTransformation:
+        env.IMAGE_TRANSFORMATION_ENABLED !== undefined && env.IMAGE_TRANSFORMATION_ENABLED !== ''
+          ? envBool(env.IMAGE_TRANSFORMATION_ENABLED)
+          : bool(section(storage, 'image_transformation').enabled, true),
       buckets: Object.fromEntries(
         Object.entries(section(storage, 'buckets')).map(([name, raw]) => {
           const b = raw && typeof raw === 'object' ? (raw as Toml) : {};

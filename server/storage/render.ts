@@ -4,6 +4,8 @@
 // (stretches), quality (20-100, default 80) and format. Without a format the answer is WebP when
 // the client accepts it (as hosted Storage optimises), else the source's own format; `origin`
 // keeps the source format. Only raster images are transformed, with sharp (libvips).
+// [storage.image_transformation] enabled = false turns the routes off: they answer 404, as Storage
+// does when it runs without image transformation (the app then shows originals, docs/local-backend.md).
 import type { Context } from 'hono';
 import sharp from 'sharp';
 import type { Caller } from './caller.ts';
@@ -79,6 +81,10 @@ async function renderObject(
   });
 }
 
+function assertEnabled(deps: StorageDeps): void {
+  if (!deps.config.storage.imageTransformation) throw errors.notFound();
+}
+
 /** GET /render/image/{public,authenticated}/<bucket>/<key>: read as for a download, then transform. */
 export async function renderImage(
   deps: StorageDeps,
@@ -88,6 +94,7 @@ export async function renderImage(
   key: string,
   mode: ReadMode,
 ): Promise<Response> {
+  assertEnabled(deps);
   const t = parseTransform(c.req.query());
   const obj = await findReadable(deps, c, caller, bucketId, key, mode);
   return renderObject(deps, c, obj, t);
@@ -100,6 +107,7 @@ export async function renderSigned(
   bucketId: string,
   key: string,
 ): Promise<Response> {
+  assertEnabled(deps);
   const payload = await verifyToken(deps, c.req.query('token'));
   if (payload.url !== `${bucketId}/${key}`) throw errors.invalidSignature();
   assertBucketName(bucketId);
