@@ -1333,6 +1333,271 @@ export type Database = {
         }
         Relationships: []
       }
+      work_order_activity: {
+        Row: {
+          action: string
+          actor_id: string | null
+          at: string
+          details: Json
+          from_status: Database["public"]["Enums"]["work_order_status"] | null
+          id: string
+          to_status: Database["public"]["Enums"]["work_order_status"] | null
+          work_order_id: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          at?: string
+          details?: Json
+          from_status?: Database["public"]["Enums"]["work_order_status"] | null
+          id?: string
+          to_status?: Database["public"]["Enums"]["work_order_status"] | null
+          work_order_id: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          at?: string
+          details?: Json
+          from_status?: Database["public"]["Enums"]["work_order_status"] | null
+          id?: string
+          to_status?: Database["public"]["Enums"]["work_order_status"] | null
+          work_order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_order_activity_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_order_activity_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: false
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      work_order_comments: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: string
+          work_order_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          id?: string
+          work_order_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          work_order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_order_comments_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_order_comments_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: false
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      work_order_photos: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["work_order_photo_kind"]
+          storage_path: string
+          work_order_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["work_order_photo_kind"]
+          storage_path: string
+          work_order_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["work_order_photo_kind"]
+          storage_path?: string
+          work_order_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_order_photos_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_order_photos_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: false
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      work_orders: {
+        Row: {
+          assignee_id: string | null
+          blocking: boolean
+          category: Database["public"]["Enums"]["work_order_category"]
+          checklist_item: string | null
+          cleaning_task_id: string | null
+          closed_at: string | null
+          created_at: string
+          created_by: string | null
+          description: string
+          due_at: string | null
+          external_cost: number
+          id: string
+          labour_cost: number
+          labour_minutes: number
+          location: string
+          parts_cost: number
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          property_id: string
+          reporter_id: string | null
+          resolution_notes: string
+          resolved_at: string | null
+          source: Database["public"]["Enums"]["work_order_source"]
+          started_at: string | null
+          status: Database["public"]["Enums"]["work_order_status"]
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        Insert: {
+          assignee_id?: string | null
+          blocking?: boolean
+          category?: Database["public"]["Enums"]["work_order_category"]
+          checklist_item?: string | null
+          cleaning_task_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          due_at?: string | null
+          external_cost?: number
+          id?: string
+          labour_cost?: number
+          labour_minutes?: number
+          location?: string
+          parts_cost?: number
+          priority?: Database["public"]["Enums"]["work_order_priority"]
+          property_id: string
+          reporter_id?: string | null
+          resolution_notes?: string
+          resolved_at?: string | null
+          source?: Database["public"]["Enums"]["work_order_source"]
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["work_order_status"]
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Update: {
+          assignee_id?: string | null
+          blocking?: boolean
+          category?: Database["public"]["Enums"]["work_order_category"]
+          checklist_item?: string | null
+          cleaning_task_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          due_at?: string | null
+          external_cost?: number
+          id?: string
+          labour_cost?: number
+          labour_minutes?: number
+          location?: string
+          parts_cost?: number
+          priority?: Database["public"]["Enums"]["work_order_priority"]
+          property_id?: string
+          reporter_id?: string | null
+          resolution_notes?: string
+          resolved_at?: string | null
+          source?: Database["public"]["Enums"]["work_order_source"]
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["work_order_status"]
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_orders_assignee_id_fkey"
+            columns: ["assignee_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_cleaning_task_id_fkey"
+            columns: ["cleaning_task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       admin_accounts: {
@@ -1571,6 +1836,51 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      transition_work_order: {
+        Args: {
+          assignee_id?: string
+          from_version: number
+          note?: string
+          to_status: Database["public"]["Enums"]["work_order_status"]
+          work_order_id: string
+        }
+        Returns: {
+          assignee_id: string | null
+          blocking: boolean
+          category: Database["public"]["Enums"]["work_order_category"]
+          checklist_item: string | null
+          cleaning_task_id: string | null
+          closed_at: string | null
+          created_at: string
+          created_by: string | null
+          description: string
+          due_at: string | null
+          external_cost: number
+          id: string
+          labour_cost: number
+          labour_minutes: number
+          location: string
+          parts_cost: number
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          property_id: string
+          reporter_id: string | null
+          resolution_notes: string
+          resolved_at: string | null
+          source: Database["public"]["Enums"]["work_order_source"]
+          started_at: string | null
+          status: Database["public"]["Enums"]["work_order_status"]
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "work_orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       user_has_history: { Args: { p_user: string }; Returns: boolean }
       user_permissions: { Args: { uid?: string }; Returns: string[] }
     }
@@ -1587,6 +1897,22 @@ export type Database = {
       property_type: "villa" | "house" | "apartment" | "suite" | "studio"
       reservation_source: "direct" | "airbnb" | "booking" | "vrbo" | "other"
       reservation_status: "confirmed" | "cancelled"
+      work_order_category:
+        | "plumbing"
+        | "electrical"
+        | "pool"
+        | "ac"
+        | "appliance"
+        | "structure"
+        | "garden"
+        | "pest"
+        | "other"
+      work_order_photo_kind: "before" | "after"
+      work_order_priority: "low" | "medium" | "high" | "urgent"
+      work_order_source:
+        "reported" | "checklist_item" | "recurring" | "guest_complaint"
+      work_order_status:
+        "open" | "assigned" | "in_progress" | "on_hold" | "resolved" | "closed"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1724,6 +2050,33 @@ export const Constants = {
       property_type: ["villa", "house", "apartment", "suite", "studio"],
       reservation_source: ["direct", "airbnb", "booking", "vrbo", "other"],
       reservation_status: ["confirmed", "cancelled"],
+      work_order_category: [
+        "plumbing",
+        "electrical",
+        "pool",
+        "ac",
+        "appliance",
+        "structure",
+        "garden",
+        "pest",
+        "other",
+      ],
+      work_order_photo_kind: ["before", "after"],
+      work_order_priority: ["low", "medium", "high", "urgent"],
+      work_order_source: [
+        "reported",
+        "checklist_item",
+        "recurring",
+        "guest_complaint",
+      ],
+      work_order_status: [
+        "open",
+        "assigned",
+        "in_progress",
+        "on_hold",
+        "resolved",
+        "closed",
+      ],
     },
   },
 } as const

@@ -206,6 +206,14 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     const r = await call('norole', 'transition_cleaning_task', args);
     expect(r.status).toBeGreaterThanOrEqual(400);
   },
+
+  // --- maintenance (20261124150000) -------------------------------------------------------------
+  transition_work_order: async () => {
+    const args = { work_order_id: randomUUID(), to_status: 'closed', from_version: 1 };
+    await expectDenied('anon', 'transition_work_order', args);
+    const r = await call('norole', 'transition_work_order', args);
+    expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
+  },
 };
 
 interface OpenApiPath {
