@@ -54,9 +54,9 @@ describe('demo villas', () => {
       .like('code', '___-___-__')
       .order('code');
     expect(error).toBeNull();
-    // Villas waiting for a turnover clean are not ready either (30_housekeeping.sql): apart from
-    // those, only the renovation villa.
-    const cleaning = ['turnover_pending', 'inspection_pending'];
+    // Villas waiting for a turnover clean (30_housekeeping.sql) or with an open blocking work order
+    // (40_maintenance.sql) are not ready either: apart from those, only the renovation villa.
+    const cleaning = ['turnover_pending', 'inspection_pending', 'work_order_blocking'];
     const notReady = data!.filter((v) =>
       (v.not_ready_reasons ?? []).some((r) => !cleaning.includes(r)),
     );
