@@ -44,8 +44,10 @@ describe('realtime on the app tables', () => {
     const housekeeper = await signIn('housekeeper@arivia.local');
     const managerSeen: string[] = [];
     const housekeeperSeen: string[] = [];
+    const housekeeperProfiles: string[] = [];
     await listen(manager, 'reservations', managerSeen);
     await listen(housekeeper, 'reservations', housekeeperSeen);
+    await listen(housekeeper, 'profiles', housekeeperProfiles);
 
     const { data: stay } = await manager
       .from('reservations')
@@ -61,8 +63,16 @@ describe('realtime on the app tables', () => {
     expect(error).toBeNull();
 
     await expect.poll(() => managerSeen, { timeout: 10_000 }).toContain(stay!.id);
-    // Give the other subscriber the same time to (wrongly) receive it.
-    await new Promise((r) => setTimeout(r, 500));
+    // A barrier instead of a pause: a later change the housekeeper may see (her own profile), on
+    // the same socket. Changes are judged and sent in commit order, so once the marker has
+    // arrived the reservation change was judged for her too, and not sent.
+    const { data: me } = await housekeeper.auth.getUser();
+    const marked = await housekeeper
+      .from('profiles')
+      .update({ phone: '+30 690 000 0001' })
+      .eq('id', me.user!.id);
+    expect(marked.error).toBeNull();
+    await expect.poll(() => housekeeperProfiles, { timeout: 10_000 }).toContain(me.user!.id);
     expect(housekeeperSeen).toEqual([]);
   });
 
