@@ -153,8 +153,6 @@ export function decodeJwtHeader(token: string): Record<string, unknown> {
   >;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export interface FixtureServer {
   url: string;
   server: RunningServer;

@@ -1,5 +1,8 @@
 // Starts one backend for the server suites: in-memory PGlite by default, or a fresh database on
 // the PostgreSQL server named by TEST_DATABASE_URL (the CI run uses a throwaway PostgreSQL 15).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import { startServer } from '../../server/app.ts';
@@ -11,6 +14,8 @@ declare module 'vitest' {
     apiUrl: string;
     dbKind: 'pglite' | 'postgres';
     databaseUrl: string;
+    /** The main backend's storage folder, so a suite can watch its temp files. */
+    storageDir: string;
   }
 }
 
@@ -20,19 +25,32 @@ export default async function setup(project: TestProject) {
   // The ical-import function fetches only public addresses; the suites' feed server is the one
   // private address it may reach (functions read their settings from the process environment).
   process.env.ICAL_ALLOW_PRIVATE_NETWORK = FEED_TEST_HOST;
-  const server = await startServer({
-    workdir: REPO_ROOT,
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    databaseUrl: fresh?.url,
-    env: {},
-  });
+  // A known storage folder (the storage module reads STORAGE_DIR when it starts; the test
+  // workers start later and do not inherit it).
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'arivia-test-storage-'));
+  const previous = process.env.STORAGE_DIR;
+  process.env.STORAGE_DIR = storageDir;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      workdir: REPO_ROOT,
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: null,
+      databaseUrl: fresh?.url,
+      env: {},
+    });
+  } finally {
+    if (previous === undefined) delete process.env.STORAGE_DIR;
+    else process.env.STORAGE_DIR = previous;
+  }
   project.provide('apiUrl', server.url);
+  project.provide('storageDir', storageDir);
   project.provide('dbKind', server.db.kind);
   project.provide('databaseUrl', fresh?.url ?? '');
   return async () => {
     await server.close();
     await fresh?.drop();
+    await rm(storageDir, { recursive: true, force: true });
   };
 }

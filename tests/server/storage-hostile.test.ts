@@ -2,8 +2,11 @@
 // malformed escapes and control characters, broken multipart and JSON bodies, aborted uploads, bad
 // tokens, and attempts to reach another user's files. Each is refused with Storage's error shape,
 // nothing is written, nothing leaks, and the server keeps serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import {
   mainUrl,
@@ -22,6 +25,27 @@ const files = () => service.storage.from(bucket);
 let housekeeper: SignedIn;
 let technician: SignedIn;
 let secretPath: string;
+
+/** The main backend's temp files (uploads land there first); other suites upload meanwhile. */
+async function tempFiles(): Promise<string[]> {
+  const dir = path.join(inject('storageDir'), '.tmp');
+  return existsSync(dir) ? readdir(dir) : [];
+}
+
+/** The temp file that holds exactly `size` bytes and was not there before (this test's upload). */
+async function tempFileOf(size: number, before: string[]): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      for (const f of await tempFiles()) {
+        if (before.includes(f)) continue;
+        const st = await stat(path.join(inject('storageDir'), '.tmp', f)).catch(() => null);
+        if (st?.size === size) return f;
+      }
+      throw new Error(`no new temp file of ${size} bytes`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
 
 async function names(): Promise<string[]> {
   const { data, error } = await service.storage.from(bucket).list('', { limit: 1000 });
@@ -169,7 +193,9 @@ describe('hostile bodies', () => {
 
   it('an upload aborted half way leaves no object behind', async () => {
     const key = `aborted-${unique('a')}.bin`;
-    await new Promise<void>((resolve) => {
+    const before = await tempFiles();
+    let temp = '';
+    await new Promise<void>((resolve, reject) => {
       const base = new URL(mainUrl());
       const req = http.request({
         host: base.hostname,
@@ -184,14 +210,23 @@ describe('hostile bodies', () => {
         },
       });
       req.on('error', () => resolve());
+      // Cut the body off once the server has written all that was sent to its temp file.
       req.write(Buffer.alloc(64 * 1024, 1), () => {
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, 100);
+        tempFileOf(64 * 1024, before)
+          .then((f) => {
+            temp = f;
+            req.destroy();
+            resolve();
+          })
+          .catch(reject);
       });
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // The server removes the temp file when the body breaks off; once it is gone, the upload has
+    // failed for good (the row is only written after a complete body).
+    await vi.waitFor(async () => expect(await tempFiles()).not.toContain(temp), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect((await files().exists(key)).data).toBe(false);
   });
 
