@@ -109,12 +109,26 @@ function suite(kind: 'pglite' | 'postgres') {
             },
             exec: async (sql) => void (await c2.query(sql)),
           };
+          const pid2 = (await c2.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!
+            .pid;
           await c1.query('begin');
           await c2.query('begin');
           await insertUser(q1, a);
           // B's trigger waits for A's transaction; it must then see A as an existing account.
           const second = insertUser(q2, b);
-          await new Promise((r) => setTimeout(r, 200));
+          // Commit A only once B is really waiting on A's lock.
+          await expect
+            .poll(
+              async () =>
+                (
+                  await db.query<{ wait: string | null }>(
+                    'select wait_event_type as wait from pg_stat_activity where pid = $1',
+                    [pid2],
+                  )
+                ).rows[0]?.wait,
+              { timeout: 10_000, interval: 20 },
+            )
+            .toBe('Lock');
           await c1.query('commit');
           await second;
           await c2.query('commit');
