@@ -1,7 +1,7 @@
 // Several server instances on one PostgreSQL: a change, a broadcast or a presence update made
 // through one instance reaches the clients of every instance. Always on PostgreSQL: the database
 // of TEST_DATABASE_URL's server, or a throwaway cluster when it is not set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import {
@@ -10,8 +10,6 @@ import {
   joined,
   mintToken,
   newUserId,
-  settle,
-  sleep,
   startFixture,
   startThrowawayCluster,
   type Cluster,
@@ -37,7 +35,7 @@ beforeAll(async () => {
   first = await startFixture({ databaseUrl: database.url });
   second = await startFixture({ databaseUrl: database.url });
   // The instances introduce themselves over NOTIFY before any client arrives.
-  await sleep(500);
+  await hearEachOther(first, second);
 });
 
 afterAll(async () => {
@@ -52,6 +50,39 @@ async function client(fx: Fixture, sub: string): Promise<TestClient> {
   const tc = await connectClient(fx.url, { token: await mintToken(sub) });
   clients.push(tc);
   return tc;
+}
+
+/** Broadcasts from `from` to `to` on a probe topic until one arrives. */
+async function relays(from: Fixture, to: Fixture): Promise<void> {
+  const [a, b] = await Promise.all([client(from, newUserId()), client(to, newUserId())]);
+  const topic = `probe-${newUserId()}`;
+  const heard = new Inbox<unknown>();
+  const sender = a.client.channel(topic);
+  const listener = b.client
+    .channel(topic)
+    .on('broadcast', { event: 'probe' }, (m) => heard.push(m));
+  await joined(sender);
+  await joined(listener);
+  await vi.waitFor(
+    async () => {
+      expect(await sender.send({ type: 'broadcast', event: 'probe', payload: {} })).toBe('ok');
+      await heard.next(() => true, 100);
+    },
+    { timeout: 10_000, interval: 0 },
+  );
+  for (const tc of [a, b]) {
+    await tc.close();
+    clients.splice(clients.indexOf(tc), 1);
+  }
+}
+
+/**
+ * Waits until two instances have met over NOTIFY (hello, then the presence handover): until then
+ * an instance relays nothing, so a broadcast from each side reaching the other proves it.
+ */
+async function hearEachOther(one: Fixture, other: Fixture): Promise<void> {
+  await relays(one, other);
+  await relays(other, one);
 }
 
 describe('several instances on one PostgreSQL', () => {
@@ -81,10 +112,15 @@ describe('several instances on one PostgreSQL', () => {
       user,
       'two',
     ]);
+    // A barrier instead of a pause: a later row reaches both subscribers after any copy of the
+    // first two would have.
+    await first.server.db.query('insert into notes (owner_id, title) values ($1, $2)', [
+      user,
+      'marker',
+    ]);
     for (const inbox of inboxes) {
-      await inbox.count(2);
-      await settle();
-      expect(inbox.items.map((c) => (c.new as Row).title)).toEqual(['one', 'two']);
+      await inbox.next((c) => (c.new as Row).title === 'marker');
+      expect(inbox.items.map((c) => (c.new as Row).title)).toEqual(['one', 'two', 'marker']);
     }
   });
 
@@ -109,7 +145,7 @@ describe('several instances on one PostgreSQL', () => {
   it('shares presence across instances and drops an instance that shuts down', async () => {
     const third = await startFixture({ databaseUrl: database.url });
     try {
-      await sleep(500);
+      await hearEachOther(first, third);
       const [a, c] = await Promise.all([client(first, newUserId()), client(third, newUserId())]);
       const events = new Inbox<{ event: string; key?: string }>();
       const ca = a.client
@@ -143,7 +179,8 @@ describe('several instances on one PostgreSQL', () => {
     expect(await ca.track({ n: 1 })).toBe('ok');
     const late = await startFixture({ databaseUrl: database.url });
     try {
-      await sleep(500);
+      // No wait for the instances to meet: the handover arrives as a presence diff if the
+      // client joins first, and the sync below waits for it either way.
       const d = await client(late, newUserId());
       const synced = new Inbox<unknown>();
       const cd = d.client
