@@ -5,9 +5,9 @@
 // carrying the ids of its matching subscriptions — the payload shape of Supabase Realtime's
 // Extensions.PostgresCdcRls (apply_rls + MessageDispatcher), which realtime-js decodes.
 import type { Database } from '../db/types.ts';
-import type { Channel } from './channel.ts';
 import { describeParams, parseChangeParams, type ChangeParams } from './filters.ts';
 import { MAX_RECORD_BYTES } from './limits.ts';
+import type { ChannelPort } from './ports.ts';
 import { encodeJson } from './serializer.ts';
 
 type Dict = Record<string, unknown>;
@@ -16,7 +16,7 @@ const EVALUATION_SLICE = 100;
 
 interface Subscription {
   id: number;
-  channel: Channel;
+  channel: ChannelPort;
   params: ChangeParams;
 }
 
@@ -78,7 +78,7 @@ function pick(source: Dict | null, names: Iterable<string>): Dict {
 
 export class ChangeFeed {
   private readonly byEntity = new Map<number, Set<Subscription>>();
-  private readonly byChannel = new Map<Channel, Subscription[]>();
+  private readonly byChannel = new Map<ChannelPort, Subscription[]>();
   private queue: Promise<void> = Promise.resolve();
   private registry: Promise<void> = Promise.resolve();
   private readonly registered = new Set<number>();
@@ -161,7 +161,7 @@ export class ChangeFeed {
     return this.registry;
   }
 
-  async subscribe(channel: Channel, list: unknown[]): Promise<SubscribeResult> {
+  async subscribe(channel: ChannelPort, list: unknown[]): Promise<SubscribeResult> {
     const reply = list.map((p) => ({
       ...(p && typeof p === 'object' ? (p as Dict) : {}),
       id: paramsId(p),
@@ -225,7 +225,7 @@ export class ChangeFeed {
     return { reply };
   }
 
-  unsubscribe(channel: Channel): void {
+  unsubscribe(channel: ChannelPort): void {
     const subs = this.byChannel.get(channel);
     if (!subs) return;
     this.byChannel.delete(channel);
@@ -317,7 +317,7 @@ export class ChangeFeed {
     const { row } = event;
     const noPk = row.action !== 'DELETE' && evaluation.pk.length === 0;
     const perChannel = new Map<
-      Channel,
+      ChannelPort,
       { ids: number[]; role: string; select: Set<string> | null }
     >();
     for (const c of event.candidates) {

@@ -3,8 +3,8 @@
 // (realtime.messages policies), and which postgres_changes it receives; afterwards it relays
 // broadcast and presence, takes token refreshes, and closes itself when its token expires.
 import { randomUUID } from 'node:crypto';
-import type { Connection } from './connection.ts';
-import type { BroadcastBody, Hub } from './hub.ts';
+import type { Hub } from './hub.ts';
+import type { Access, BroadcastBody, ChannelHost, ChannelPort } from './ports.ts';
 import { expiredMessage, resolveAccessToken, type Identity } from './tokens.ts';
 import { isUserBroadcast } from './serializer.ts';
 import { newPresenceRef, type PresenceDiff } from './presence.ts';
@@ -14,13 +14,6 @@ import {
   PRESENCE_CALLS_PER_WINDOW,
   PRESENCE_WINDOW_MS,
 } from './limits.ts';
-
-export interface Access {
-  broadcastRead: boolean;
-  broadcastWrite: boolean;
-  presenceRead: boolean;
-  presenceWrite: boolean;
-}
 
 export interface ChannelConfig {
   self: boolean;
@@ -71,7 +64,7 @@ export function readConfig(payload: unknown): { config: ChannelConfig; isPrivate
 
 let channelCounter = 0;
 
-export class Channel {
+export class Channel implements ChannelPort {
   readonly uid = `c${++channelCounter}`;
   readonly topicKey: string;
   state: 'joining' | 'joined' | 'closed' = 'joining';
@@ -83,7 +76,7 @@ export class Channel {
 
   constructor(
     readonly hub: Hub,
-    readonly conn: Connection,
+    readonly conn: ChannelHost,
     readonly topic: string,
     readonly subTopic: string,
     readonly joinRef: string | null,

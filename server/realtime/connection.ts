@@ -4,6 +4,7 @@
 import { WebSocket, type RawData } from 'ws';
 import { Channel, readConfig } from './channel.ts';
 import type { Hub } from './hub.ts';
+import type { ChannelHost, ChannelPort } from './ports.ts';
 import type { Identity } from './tokens.ts';
 import {
   decodeBinary,
@@ -29,7 +30,7 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-export class Connection {
+export class Connection implements ChannelHost {
   readonly id = `s${++connectionCounter}`;
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
@@ -182,11 +183,11 @@ export class Connection {
   }
 
   /** Removes a channel the server closed on its own. */
-  forget(channel: Channel): void {
+  forget(channel: ChannelPort): void {
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
   }
 
-  reply(channel: Channel, ref: string | null, status: 'ok' | 'error', response: unknown): void {
+  reply(channel: ChannelPort, ref: string | null, status: 'ok' | 'error', response: unknown): void {
     if (ref === null) return;
     this.sendJson(channel.joinRef, ref, channel.topic, 'phx_reply', { status, response });
   }

@@ -1,30 +1,22 @@
 // The shared state of one server instance: which channels listen to which topic, presence, the
 // postgres_changes feed, and the relay to other instances on the same PostgreSQL. Channels call in
 // here; the hub fans messages out, encoding each one once per serializer version.
+// It knows channels, sockets and the relay only through ports.ts, so nothing it imports imports it.
 import type { ServiceDeps } from '../gateway/service.ts';
-import type { Access, Channel } from './channel.ts';
-import type { Connection } from './connection.ts';
 import { ChangeFeed } from './change-feed.ts';
+import type { AccessResult, BroadcastBody, ChannelPort, RelayPort, SocketPort } from './ports.ts';
 import { PresenceRegistry, type PresenceDiff, type PresenceEntry } from './presence.ts';
 import { encodeJson, encodeUserBroadcast, type Vsn } from './serializer.ts';
-import type { Relay } from './relay.ts';
 import type { Identity } from './tokens.ts';
-
-/** A broadcast on its way to subscribers: raw from a v2 binary push, or a JSON payload map. */
-export type BroadcastBody =
-  | { kind: 'user'; event: string; encoding: 'json' | 'binary'; data: Buffer }
-  | { kind: 'json'; payload: Record<string, unknown> };
-
-export type AccessResult = { ok: true; access: Access } | { ok: false; message: string };
 
 type Log = (line: string) => void;
 
 export class Hub {
   readonly presence = new PresenceRegistry();
   readonly feed: ChangeFeed;
-  readonly connections = new Set<Connection>();
-  relay: Relay | null = null;
-  private readonly topics = new Map<string, Set<Channel>>();
+  readonly connections = new Set<SocketPort>();
+  relay: RelayPort | null = null;
+  private readonly topics = new Map<string, Set<ChannelPort>>();
 
   constructor(
     readonly deps: ServiceDeps,
@@ -34,13 +26,13 @@ export class Hub {
     this.feed = new ChangeFeed(deps.db, instanceId, log);
   }
 
-  addChannel(channel: Channel): void {
+  addChannel(channel: ChannelPort): void {
     let set = this.topics.get(channel.topicKey);
     if (!set) this.topics.set(channel.topicKey, (set = new Set()));
     set.add(channel);
   }
 
-  removeChannel(channel: Channel): void {
+  removeChannel(channel: ChannelPort): void {
     const set = this.topics.get(channel.topicKey);
     if (!set) return;
     set.delete(channel);
@@ -52,12 +44,17 @@ export class Hub {
   }
 
   /** Fans a broadcast out here and, through the relay, on every other instance. */
-  broadcast(topicKey: string, body: BroadcastBody, origin: Channel | null, includeOrigin: boolean) {
+  broadcast(
+    topicKey: string,
+    body: BroadcastBody,
+    origin: ChannelPort | null,
+    includeOrigin: boolean,
+  ) {
     this.deliverBroadcast(topicKey, body, includeOrigin ? null : origin);
     this.relay?.publishBroadcast(topicKey, body);
   }
 
-  deliverBroadcast(topicKey: string, body: BroadcastBody, exclude: Channel | null): void {
+  deliverBroadcast(topicKey: string, body: BroadcastBody, exclude: ChannelPort | null): void {
     const set = this.topics.get(topicKey);
     if (!set) return;
     const frames = new Map<Vsn, string | Buffer | null>();
@@ -95,7 +92,7 @@ export class Hub {
   }
 
   /** What a channel's identity may do on its private topic (realtime.messages policies). */
-  channelAccess(channel: Channel): Promise<AccessResult> {
+  channelAccess(channel: ChannelPort): Promise<AccessResult> {
     return this.topicAccess(channel.subTopic, channel.identity, channel.conn.headers);
   }
 

@@ -39,6 +39,7 @@ export function createRealtime(deps: ServiceDeps) {
   let unlistenMessages: (() => Promise<void>) | null = null;
   let messageQueue: Promise<void> = Promise.resolve();
   let started = false;
+  let relay: Relay | null = null;
   let closing = false;
 
   async function onUpgrade(
@@ -148,8 +149,9 @@ export function createRealtime(deps: ServiceDeps) {
       await hub.feed.start();
       unlistenMessages = await deps.db.listen('realtime_messages', onMessage);
       if (deps.db.kind === 'postgres') {
-        hub.relay = new Relay(deps.db, hub);
-        await hub.relay.start();
+        relay = new Relay(deps.db, hub);
+        hub.relay = relay;
+        await relay.start();
       }
       await cleanup();
       const sweep = setInterval(() => {
@@ -167,8 +169,8 @@ export function createRealtime(deps: ServiceDeps) {
       closing = true;
       for (const t of timers) clearInterval(t);
       for (const conn of [...hub.connections]) conn.close(1001, 'server shutting down');
-      await hub.relay?.stop();
-      hub.relay = null;
+      await relay?.stop();
+      hub.relay = relay = null;
       await unlistenMessages?.();
       await hub.feed.stop();
       await messageQueue;

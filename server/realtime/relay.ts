@@ -5,7 +5,8 @@
 // (hello → everyone answers with its presence entries), beat every few seconds, and say bye on
 // shutdown; the presence of an instance that stops beating is dropped.
 import type { Database } from '../db/types.ts';
-import type { BroadcastBody, Hub } from './hub.ts';
+import type { Hub } from './hub.ts';
+import type { BroadcastBody, RelayPort } from './ports.ts';
 import type { PresenceEntry } from './presence.ts';
 
 const CHANNEL = 'realtime_relay';
@@ -28,7 +29,7 @@ type RelayMessage =
 
 type Envelope = RelayMessage | { k: 'ref'; i: string; id: number };
 
-export class Relay {
+export class Relay implements RelayPort {
   private readonly peers = new Map<string, number>();
   private outbound: Promise<void> = Promise.resolve();
   private inbound: Promise<void> = Promise.resolve();

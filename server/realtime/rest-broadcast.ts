@@ -8,7 +8,8 @@
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { apikeyFailureBody } from '../gateway/context.ts';
-import type { BroadcastBody, Hub } from './hub.ts';
+import type { Hub } from './hub.ts';
+import type { BroadcastBody } from './ports.ts';
 import { identityFromApikey, resolveAccessToken, type Identity } from './tokens.ts';
 import { MAX_PAYLOAD_BYTES } from './limits.ts';
 
