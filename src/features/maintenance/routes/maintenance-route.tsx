@@ -1,7 +1,330 @@
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// Maintenance (docs/maintenance.md): work orders as a list (filters, sort, counts), a board by
+// status, and the technician's queue ("Mine": my open work orders by urgency). A work order's
+// detail opens beside the list (`?wo=<id>`); "Report a problem" opens the short form
+// (`?report=1`, villa pre-filled from the villa filter `&villa=<id>`). Others' changes arrive
+// live (realtime); offline, the list answers from the device and writes wait in the sync queue.
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { DeviceCopyNote } from '@/components/pending-sync-badge';
+import { Button } from '@/components/ui/button';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useAuth } from '@/lib/auth/use-auth';
+import { hasPermission } from '@/lib/permissions';
+import { supabase } from '@/lib/supabase';
+import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-work-orders';
+import { workOrderKeys } from '../api/keys';
+import {
+  byUrgency,
+  CATEGORY_LABELS,
+  isOverdue,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  STATUSES,
+  STATUS_LABELS,
+  type WorkOrder,
+} from '../api/types';
+import { ReportDialog } from '../components/report-dialog';
+import { WorkOrderCard } from '../components/work-order-card';
+import { WorkOrderDetailSheet } from '../components/work-order-detail';
+import { CATEGORIES } from '../schemas';
+
+type View = 'mine' | 'list' | 'board';
+
+/** Live list: any work order, comment or photo changed by anyone refreshes what is on screen. */
+function useLiveWorkOrders() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: workOrderKeys.all });
+    const channel = supabase
+      .channel('maintenance-work-orders')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'work_orders' }, refresh)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'work_order_comments' },
+        refresh,
+      )
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'work_order_photos' }, refresh)
+      .subscribe();
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [qc]);
+}
+
+interface Filters {
+  status: string;
+  priority: string;
+  villa: string;
+  assignee: string;
+  category: string;
+  flag: string;
+}
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = `wo-filter-${label.toLowerCase()}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-muted-foreground text-xs">
+        {label}
+      </label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelectOption value="">All</NativeSelectOption>
+        {options.map((o) => (
+          <NativeSelectOption key={o.value} value={o.value}>
+            {o.label}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** The rows a view shows, in order (filters apply to the list and the board, not to "Mine"). */
+function select(
+  all: WorkOrder[],
+  view: View,
+  filters: Filters,
+  me: string | undefined,
+  sort: 'urgency' | 'newest',
+): WorkOrder[] {
+  const rows =
+    view === 'mine'
+      ? all.filter((w) => w.assignee_id === me && w.status !== 'resolved' && w.status !== 'closed')
+      : all.filter(
+          (w) =>
+            (filters.status
+              ? w.status === filters.status
+              : view === 'board' || w.status !== 'closed') &&
+            (!filters.priority || w.priority === filters.priority) &&
+            (!filters.villa || w.property_id === filters.villa) &&
+            (!filters.assignee ||
+              (filters.assignee === 'none'
+                ? w.assignee_id === null
+                : w.assignee_id === filters.assignee)) &&
+            (!filters.category || w.category === filters.category) &&
+            (filters.flag !== 'blocking' || w.blocking) &&
+            (filters.flag !== 'overdue' || isOverdue(w)),
+        );
+  return [...rows].sort(
+    sort === 'newest' ? (a, b) => b.created_at.localeCompare(a.created_at) : byUrgency,
+  );
+}
 
 export function MaintenanceRoute() {
+  const { permissions, user } = useAuth();
+  const canManage = hasPermission(permissions, 'maintenance.manage');
+  const canWork = hasPermission(permissions, 'maintenance.work');
+  const canReport = canManage || hasPermission(permissions, 'maintenance.report');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view: View =
+    requested === 'mine' || requested === 'list' || requested === 'board'
+      ? requested
+      : canWork && !canManage
+        ? 'mine'
+        : 'list';
+  const openId = params.get('wo');
+  const reporting = params.get('report') === '1';
+  const sort = params.get('sort') === 'newest' ? 'newest' : 'urgency';
+  const filters: Filters = {
+    status: params.get('status') ?? '',
+    priority: params.get('priority') ?? '',
+    villa: params.get('villa') ?? '',
+    assignee: params.get('assignee') ?? '',
+    category: params.get('category') ?? '',
+    flag: params.get('flag') ?? '',
+  };
+  const filterKey = JSON.stringify(filters);
+
+  const query = useWorkOrders();
+  const staff = useStaff();
+  const villas = useVillas();
+  useLiveWorkOrders();
+  const names = new Map((staff.data ?? []).map((s) => [s.id, s.full_name]));
+
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const shown = useMemo(
+    () => select(query.data?.rows ?? [], view, JSON.parse(filterKey) as Filters, user?.id, sort),
+    [query.data, view, filterKey, user?.id, sort],
+  );
+
+  const card = (w: WorkOrder) => (
+    <WorkOrderCard
+      key={w.id}
+      workOrder={w}
+      assignee={w.assignee_id ? (names.get(w.assignee_id) ?? 'Someone') : null}
+      onOpen={() => set({ wo: w.id })}
+    />
+  );
+
+  const views: { id: View; label: string }[] = [
+    ...(canWork ? [{ id: 'mine' as const, label: 'Mine' }] : []),
+    { id: 'list', label: 'List' },
+    { id: 'board', label: 'Board' },
+  ];
+
   return (
-    <AreaPlaceholder title="Maintenance" description="Work orders by urgency and next check-in." />
+    <div className="space-y-4">
+      <PageHeader
+        title="Maintenance"
+        description="Work orders by urgency and next check-in."
+        actions={
+          canReport ? (
+            <Button onClick={() => set({ report: '1' })}>
+              <Plus aria-hidden /> Report a problem
+            </Button>
+          ) : null
+        }
+      />
+      <nav aria-label="Views" className="flex gap-1">
+        {views.map((v) => (
+          <Button
+            key={v.id}
+            size="sm"
+            variant={v.id === view ? 'default' : 'outline'}
+            aria-current={v.id === view ? 'page' : undefined}
+            onClick={() => set({ view: v.id })}
+          >
+            {v.label}
+          </Button>
+        ))}
+      </nav>
+      {view !== 'mine' ? (
+        <div
+          role="group"
+          aria-label="Filters"
+          className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7"
+        >
+          {view === 'list' ? (
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              onChange={(v) => set({ status: v })}
+              options={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            />
+          ) : null}
+          <FilterSelect
+            label="Priority"
+            value={filters.priority}
+            onChange={(v) => set({ priority: v })}
+            options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+          />
+          <FilterSelect
+            label="Villa"
+            value={filters.villa}
+            onChange={(v) => set({ villa: v })}
+            options={(villas.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
+          />
+          <FilterSelect
+            label="Assignee"
+            value={filters.assignee}
+            onChange={(v) => set({ assignee: v })}
+            options={[
+              { value: 'none', label: 'Unassigned' },
+              ...(staff.data ?? [])
+                .filter(canBeAssigned)
+                .map((s) => ({ value: s.id, label: s.full_name })),
+            ]}
+          />
+          <FilterSelect
+            label="Category"
+            value={filters.category}
+            onChange={(v) => set({ category: v })}
+            options={CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+          />
+          <FilterSelect
+            label="Show"
+            value={filters.flag}
+            onChange={(v) => set({ flag: v })}
+            options={[
+              { value: 'blocking', label: 'Blocking only' },
+              { value: 'overdue', label: 'Overdue only' },
+            ]}
+          />
+          <div className="space-y-1">
+            <label htmlFor="wo-sort" className="text-muted-foreground text-xs">
+              Sort
+            </label>
+            <NativeSelect
+              id="wo-sort"
+              value={sort}
+              onChange={(e) => set({ sort: e.target.value === 'newest' ? 'newest' : null })}
+            >
+              <NativeSelectOption value="urgency">Most urgent</NativeSelectOption>
+              <NativeSelectOption value="newest">Newest</NativeSelectOption>
+            </NativeSelect>
+          </div>
+        </div>
+      ) : null}
+      {query.data?.fromDevice ? <DeviceCopyNote what="work orders" /> : null}
+      <p role="status" className="text-muted-foreground text-sm">
+        {query.isPending
+          ? 'Loading work orders…'
+          : `${shown.length} ${shown.length === 1 ? 'work order' : 'work orders'}`}
+      </p>
+      {query.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          Work orders could not be loaded.
+        </p>
+      ) : null}
+      {view === 'board' ? (
+        <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="work-order-board">
+          {STATUSES.map((s) => {
+            const inColumn = shown.filter((w) => w.status === s);
+            return (
+              <section
+                key={s}
+                aria-label={`${STATUS_LABELS[s]} (${inColumn.length})`}
+                className="space-y-2"
+              >
+                <h2 className="text-sm font-medium">
+                  {STATUS_LABELS[s]}{' '}
+                  <span className="text-muted-foreground">({inColumn.length})</span>
+                </h2>
+                {inColumn.map(card)}
+              </section>
+            );
+          })}
+        </div>
+      ) : (
+        <div className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" data-testid="work-order-list">
+          {shown.map(card)}
+          {!query.isPending && shown.length === 0 ? (
+            <p className="text-muted-foreground text-sm">
+              {view === 'mine' ? 'Nothing assigned to you is open.' : 'No work orders match.'}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <WorkOrderDetailSheet id={openId} onClose={() => set({ wo: null })} />
+      {canReport && reporting ? (
+        <ReportDialog
+          open
+          onOpenChange={(o) => set({ report: o ? '1' : null })}
+          {...(filters.villa ? { propertyId: filters.villa } : {})}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { AlertTriangle, Clock } from 'lucide-react';
+import { PendingSyncBadge } from '@/components/pending-sync-badge';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/company-time';
+import { isOverdue, PRIORITY_LABELS, STATUS_LABELS, type WorkOrder } from '../api/types';
+
+const PRIORITY_CLASS: Record<WorkOrder['priority'], string> = {
+  urgent: 'border-l-red-600',
+  high: 'border-l-orange-500',
+  medium: 'border-l-sky-600',
+  low: 'border-l-slate-400',
+};
+
+/** One work order in the list, the board and the technician's queue: opens its detail. */
+export function WorkOrderCard({
+  workOrder: w,
+  assignee,
+  onOpen,
+}: {
+  workOrder: WorkOrder;
+  assignee: string | null;
+  onOpen: () => void;
+}) {
+  const overdue = isOverdue(w);
+  return (
+    <article
+      aria-label={w.title}
+      data-testid="work-order-card"
+      className={`bg-card space-y-1.5 rounded-md border border-l-4 p-3 text-sm shadow-xs ${PRIORITY_CLASS[w.priority]}`}
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
+      >
+        {w.title}
+      </button>
+      <p className="text-muted-foreground text-xs">
+        {w.property?.name ?? 'Villa'}
+        {w.location ? ` · ${w.location}` : ''}
+      </p>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+        <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
+          {PRIORITY_LABELS[w.priority]}
+        </Badge>
+        {w.blocking && w.status !== 'resolved' && w.status !== 'closed' ? (
+          <Badge variant="destructive">
+            <AlertTriangle aria-hidden className="size-3" /> Blocking
+          </Badge>
+        ) : null}
+        {w.pendingSync ? <PendingSyncBadge /> : null}
+      </div>
+      <p className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
+        <span>{assignee ?? 'Unassigned'}</span>
+        {w.due_at ? (
+          <span className={overdue ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+            <Clock aria-hidden className="mr-1 inline size-3" />
+            {overdue ? 'Overdue: ' : 'Due '}
+            {formatDateTime(w.due_at)}
+          </span>
+        ) : null}
+      </p>
+    </article>
+  );
+}

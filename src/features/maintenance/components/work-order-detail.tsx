@@ -1,0 +1,397 @@
+// One work order (docs/maintenance.md): what, where, who, status actions the caller may take
+// (the assignee's with maintenance.work, the rest with maintenance.manage), assign, labour and
+// costs, photos, comments and the timeline the database writes.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { PendingSyncBadge } from '@/components/pending-sync-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { useAuth } from '@/lib/auth/use-auth';
+import { formatDateTime } from '@/lib/company-time';
+import { hasPermission } from '@/lib/permissions';
+import { supabase } from '@/lib/supabase';
+import {
+  canBeAssigned,
+  useStaff,
+  useWorkOrder,
+  type WorkOrderDetail,
+} from '../api/get-work-orders';
+import {
+  CATEGORY_LABELS,
+  movesFrom,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  type Move,
+  type WorkOrderPriority,
+} from '../api/types';
+import {
+  PHOTO_BUCKET,
+  useAddComment,
+  useTransitionWorkOrder,
+  useUpdateWorkOrder,
+} from '../api/work-order-writes';
+
+const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
+
+function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
+  const paths = (w?.photos ?? []).map((p) => p.storage_path);
+  return useQuery({
+    queryKey: ['work-orders', 'photo-urls', ...paths],
+    enabled: paths.length > 0,
+    staleTime: 30 * 60_000,
+    queryFn: async () => {
+      const { data } = await supabase.storage.from(PHOTO_BUCKET).createSignedUrls(paths, 3600);
+      return new Map((data ?? []).map((d) => [d.path ?? '', d.signedUrl]));
+    },
+  });
+}
+
+function activityText(a: WorkOrderDetail['activity'][number], name: (id: string | null) => string) {
+  const who = name(a.actor_id);
+  switch (a.action) {
+    case 'created':
+      return `${who} reported it`;
+    case 'status':
+      return `${who}: ${STATUS_LABELS[a.from_status ?? 'open']} → ${STATUS_LABELS[a.to_status ?? 'open']}${
+        typeof a.details.note === 'string' ? ` (${a.details.note})` : ''
+      }`;
+    case 'assigned':
+      return `${who} assigned it to ${name(String(a.details.user_id ?? ''))}`;
+    case 'unassigned':
+      return `${who} unassigned it`;
+    case 'priority':
+      return `${who} set the priority to ${PRIORITY_LABELS[a.details.priority as WorkOrderPriority] ?? String(a.details.priority)}`;
+    case 'blocking':
+      return a.details.blocking ? `${who} marked it blocking` : `${who} marked it not blocking`;
+    case 'comment':
+      return `${who} commented`;
+    case 'photo':
+      return `${who} added a${a.details.kind === 'after' ? 'n after' : ' before'} photo`;
+    case 'costs':
+      return `${who} recorded labour and costs`;
+    case 'due':
+      return `${who} changed the due time`;
+    default:
+      return `${who}: ${a.action}`;
+  }
+}
+
+export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const query = useWorkOrder(id);
+  const w = query.data;
+  return (
+    <Sheet open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
+        <SheetHeader>
+          <SheetTitle>{w?.title ?? 'Work order'}</SheetTitle>
+          <SheetDescription>
+            {w ? `${w.property?.name ?? 'Villa'}${w.location ? ` · ${w.location}` : ''}` : ' '}
+          </SheetDescription>
+        </SheetHeader>
+        {query.isPending && id ? (
+          <p className="px-4 text-sm">Loading…</p>
+        ) : w ? (
+          <DetailBody w={w} />
+        ) : (
+          <p className="px-4 text-sm">This work order is not available.</p>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function DetailBody({ w }: { w: WorkOrderDetail }) {
+  const { permissions, user } = useAuth();
+  const canManage = hasPermission(permissions, 'maintenance.manage');
+  const canWork =
+    canManage || (hasPermission(permissions, 'maintenance.work') && w.assignee_id === user?.id);
+  const staff = useStaff();
+  const names = new Map((staff.data ?? []).map((s) => [s.id, s.full_name]));
+  const name = (id: string | null) => (id ? (names.get(id) ?? 'Someone') : 'The system');
+  const transition = useTransitionWorkOrder();
+  const update = useUpdateWorkOrder();
+  const comment = useAddComment();
+  const urls = usePhotoUrls(w);
+  const [assignee, setAssignee] = useState(w.assignee_id ?? '');
+  const [resolving, setResolving] = useState(false);
+  const [minutes, setMinutes] = useState(String(w.labour_minutes || ''));
+  const [note, setNote] = useState('');
+  const [afterPhotos, setAfterPhotos] = useState<File[]>([]);
+  const [minutesError, setMinutesError] = useState<string | null>(null);
+  const [body, setBody] = useState('');
+
+  const moves = movesFrom(w.status).filter((m) => (m.manager ? canManage : canWork));
+  const onMove = (m: Move) => {
+    if (m.to === 'resolved') {
+      setResolving(true);
+      return;
+    }
+    transition.mutate({ workOrder: w, to: m.to });
+  };
+  const onResolve = (e: FormEvent) => {
+    e.preventDefault();
+    const n = minutes.trim() === '' ? 0 : Number(minutes);
+    if (!Number.isInteger(n) || n < 0 || n > 100000) {
+      setMinutesError('Enter the minutes worked as a whole number');
+      return;
+    }
+    setMinutesError(null);
+    transition.mutate(
+      { workOrder: w, to: 'resolved', note, labourMinutes: n, photos: afterPhotos },
+      { onSuccess: () => setResolving(false) },
+    );
+  };
+  const onComment = (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim()) return;
+    comment.mutate({ workOrderId: w.id, body }, { onSuccess: () => setBody('') });
+  };
+  const total = Number(w.parts_cost) + Number(w.labour_cost) + Number(w.external_cost);
+
+  return (
+    <div className="space-y-5 px-4 pb-6 text-sm">
+      <div
+        role="group"
+        className="flex flex-wrap items-center gap-1.5"
+        aria-label="Work order state"
+      >
+        <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+        <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
+          {PRIORITY_LABELS[w.priority]}
+        </Badge>
+        <Badge variant="outline">{CATEGORY_LABELS[w.category]}</Badge>
+        {w.blocking ? <Badge variant="destructive">Blocking</Badge> : null}
+        {w.pendingSync ? <PendingSyncBadge /> : null}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Assignee</dt>
+        <dd>{w.assignee_id ? name(w.assignee_id) : 'Unassigned'}</dd>
+        <dt className="text-muted-foreground">Reported by</dt>
+        <dd>
+          {name(w.reporter_id)}, {formatDateTime(w.created_at)}
+        </dd>
+        <dt className="text-muted-foreground">Due</dt>
+        <dd>{w.due_at ? formatDateTime(w.due_at) : 'No due time'}</dd>
+      </dl>
+      {w.description ? <p className="whitespace-pre-line">{w.description}</p> : null}
+
+      {moves.length > 0 ? (
+        <section aria-label="Status actions" className="flex flex-wrap gap-2">
+          {moves.map((m) => (
+            <Button
+              key={`${m.to}-${m.label}`}
+              size="sm"
+              variant={m.to === 'resolved' || m.to === 'in_progress' ? 'default' : 'outline'}
+              disabled={transition.isPending}
+              onClick={() => onMove(m)}
+            >
+              {m.label}
+            </Button>
+          ))}
+        </section>
+      ) : null}
+
+      {resolving ? (
+        <form
+          onSubmit={onResolve}
+          noValidate
+          aria-label="Resolve"
+          className="space-y-3 rounded-md border p-3"
+        >
+          <div className="space-y-1">
+            <Label htmlFor="wo-minutes">Time spent (minutes)</Label>
+            <Input
+              id="wo-minutes"
+              inputMode="numeric"
+              value={minutes}
+              aria-invalid={minutesError !== null}
+              aria-describedby={minutesError ? 'wo-minutes-error' : undefined}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
+            {minutesError ? (
+              <p id="wo-minutes-error" className="text-destructive text-xs">
+                {minutesError}
+              </p>
+            ) : null}
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="wo-note">What was done</Label>
+            <Input id="wo-note" value={note} onChange={(e) => setNote(e.target.value)} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="wo-after">After photos</Label>
+            <input
+              id="wo-after"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              className="block w-full text-sm"
+              onChange={(e) => setAfterPhotos(Array.from(e.target.files ?? []))}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={transition.isPending}>
+              Mark resolved
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setResolving(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {canManage && w.status !== 'closed' ? (
+        <section aria-label="Assign" className="flex flex-wrap items-end gap-2">
+          <div className="min-w-40 flex-1 space-y-1">
+            <Label htmlFor="wo-assignee">Assign to</Label>
+            <NativeSelect
+              id="wo-assignee"
+              value={assignee}
+              onChange={(e) => setAssignee(e.target.value)}
+            >
+              <NativeSelectOption value="">Choose someone</NativeSelectOption>
+              {(staff.data ?? []).filter(canBeAssigned).map((s) => (
+                <NativeSelectOption key={s.id} value={s.id}>
+                  {s.full_name}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!assignee || assignee === w.assignee_id || transition.isPending}
+            onClick={() =>
+              transition.mutate({ workOrder: w, to: 'assigned', assigneeId: assignee })
+            }
+          >
+            Assign
+          </Button>
+          <div className="space-y-1">
+            <Label htmlFor="wo-priority">Priority</Label>
+            <NativeSelect
+              id="wo-priority"
+              value={w.priority}
+              onChange={(e) =>
+                update.mutate({
+                  workOrder: w,
+                  changes: { priority: e.target.value as WorkOrderPriority },
+                })
+              }
+            >
+              {PRIORITIES.map((p) => (
+                <NativeSelectOption key={p} value={p}>
+                  {PRIORITY_LABELS[p]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="wo-costs">
+        <h3 id="wo-costs" className="mb-1 font-medium">
+          Time and cost
+        </h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-muted-foreground">Labour</dt>
+          <dd>{w.labour_minutes} min</dd>
+          <dt className="text-muted-foreground">Parts</dt>
+          <dd>{euro.format(Number(w.parts_cost))}</dd>
+          <dt className="text-muted-foreground">Labour cost</dt>
+          <dd>{euro.format(Number(w.labour_cost))}</dd>
+          <dt className="text-muted-foreground">External invoice</dt>
+          <dd>{euro.format(Number(w.external_cost))}</dd>
+          <dt className="font-medium">Total</dt>
+          <dd className="font-medium">{euro.format(total)}</dd>
+        </dl>
+        {w.resolution_notes ? (
+          <p className="mt-2 whitespace-pre-line">{w.resolution_notes}</p>
+        ) : null}
+      </section>
+
+      {w.photos.length > 0 ? (
+        <section aria-labelledby="wo-photos">
+          <h3 id="wo-photos" className="mb-1 font-medium">
+            Photos
+          </h3>
+          <ul className="grid grid-cols-3 gap-2">
+            {w.photos.map((p) => (
+              <li key={p.id} className="space-y-0.5">
+                {urls.data?.get(p.storage_path) ? (
+                  <img
+                    src={urls.data.get(p.storage_path) ?? undefined}
+                    alt={`${p.kind === 'after' ? 'After' : 'Before'} photo`}
+                    className="aspect-square w-full rounded object-cover"
+                  />
+                ) : (
+                  <div className="bg-muted aspect-square rounded" />
+                )}
+                <span className="text-muted-foreground text-xs">
+                  {p.kind === 'after' ? 'After' : 'Before'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="wo-comments" className="space-y-2">
+        <h3 id="wo-comments" className="font-medium">
+          Comments
+        </h3>
+        {w.comments.length === 0 ? <p className="text-muted-foreground">No comments yet.</p> : null}
+        <ul className="space-y-2">
+          {w.comments.map((c) => (
+            <li key={c.id}>
+              <p className="text-muted-foreground text-xs">
+                {name(c.author_id)}, {formatDateTime(c.created_at)}
+              </p>
+              <p className="whitespace-pre-line">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={onComment} className="flex gap-2" aria-label="Add a comment">
+          <Label htmlFor="wo-comment" className="sr-only">
+            Comment
+          </Label>
+          <Input
+            id="wo-comment"
+            placeholder="Add a comment"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <Button type="submit" size="sm" variant="outline" disabled={!body.trim()}>
+            Send
+          </Button>
+        </form>
+      </section>
+
+      <section aria-labelledby="wo-timeline">
+        <h3 id="wo-timeline" className="mb-1 font-medium">
+          Timeline
+        </h3>
+        <ol className="space-y-1">
+          {w.activity.map((a) => (
+            <li key={a.id} className="text-xs">
+              <span className="text-muted-foreground">{formatDateTime(a.at)}</span>{' '}
+              {activityText(a, name)}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
