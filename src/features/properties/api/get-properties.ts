@@ -3,18 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { overlayRows } from '@/offline/overlay';
-import { queuedChanges, readWithFallback } from '@/offline/read';
+import { listResource, readList, rowsAsRecords } from '@/offline/resource';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
-import {
-  keepCopies,
-  listFromCopies,
-  listRowOf,
-  matchesListParams,
-  NOT_SYNCED_REASON,
-  sortRows,
-  type ListRowSource,
-} from './offline-copy';
 import { propertyKeys } from './keys';
 
 const LIST_COLUMNS =
@@ -79,36 +69,89 @@ async function fetchProperties(params: PropertyListParams): Promise<PropertyPage
   };
 }
 
+/** Readiness is worked out by the server (stays, open work): unknown for a villa made offline. */
+export const NOT_SYNCED_REASON = 'Not on the server yet: waiting to sync';
+
+/** Any villa-shaped row (the overview view, a detail, a form's values) as a list row. */
+type ListRowSource = { id: string } & {
+  [K in Exclude<keyof PropertyListRow, 'id'>]?: PropertyListRow[K] | null;
+};
+
+/**
+ * A list row with the view's nullable columns given their defaults; also a villa's detail (opened
+ * but never listed on this device) or a villa created offline.
+ */
+export function listRowOf(d: ListRowSource): PropertyListRow {
+  return {
+    id: d.id,
+    code: d.code ?? '',
+    name: d.name ?? '',
+    type: d.type ?? 'villa',
+    status: d.status ?? 'active',
+    area: d.area ?? '',
+    bedrooms: d.bedrooms ?? 0,
+    bathrooms: d.bathrooms ?? 0,
+    max_guests: d.max_guests ?? 0,
+    archived: d.archived ?? false,
+    next_check_in: d.next_check_in ?? null,
+    next_check_out: d.next_check_out ?? null,
+    occupied: d.occupied ?? false,
+    guest_ready: d.guest_ready ?? false,
+    not_ready_reasons: d.not_ready_reasons ?? [],
+  };
+}
+
+/**
+ * The list of villas as an offline resource (docs/offline.md "Declaring a resource"): each villa
+ * is one record of the `properties` store, its list row in `list` (a villa only opened counts by
+ * its `detail`); the filters and sort below are the server's, applied on the device.
+ */
+export const propertyList = listResource<PropertyListRow, PropertyListParams>({
+  source: 'property_overview',
+  table: 'properties',
+  fetch: fetchProperties,
+  copy: rowsAsRecords('properties', 'list', {
+    fromRecord: (rec) =>
+      (rec.list as PropertyListRow | undefined) ??
+      (rec.detail ? listRowOf(rec.detail as ListRowSource) : undefined),
+  }),
+  matches: (row, p) => {
+    const q = p.q.toLowerCase();
+    return (
+      row.archived === p.archived &&
+      (!q || [row.name, row.code, row.area].some((v) => v.toLowerCase().includes(q))) &&
+      (!p.status || row.status === p.status) &&
+      (!p.area || row.area === p.area) &&
+      (!p.type || row.type === p.type) &&
+      (p.minBedrooms === null || row.bedrooms >= p.minBedrooms) &&
+      (!p.ready || row.guest_ready === (p.ready === 'ready'))
+    );
+  },
+  compare: (a, b, p) => {
+    const x = a[p.sort];
+    const y = b[p.sort];
+    if (x === y) return a.id < b.id ? -1 : 1;
+    // Nulls last whichever the direction, as the server sorts them.
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x < y ? -1 : 1) * (p.desc ? -1 : 1);
+  },
+  page: (p) => ({ number: p.page, size: PAGE_SIZE }),
+  fromQueued: (v) =>
+    listRowOf({
+      ...(v as ListRowSource),
+      id: String(v.id),
+      not_ready_reasons: [NOT_SYNCED_REASON],
+    }),
+});
+
 /**
  * The page from the server (kept on the device), or offline from the device's copies; with the
  * user's queued creates, edits and deletes laid on top.
  */
 export async function getProperties(params: PropertyListParams): Promise<PropertyPage> {
-  const { data, freshness } = await readWithFallback(
-    async () => {
-      const page = await fetchProperties(params);
-      void keepCopies(page.rows.map((r) => ({ id: r.id, part: { list: r } })));
-      return page;
-    },
-    () => listFromCopies(params),
-  );
-  const page = { ...data, fromDevice: freshness.source === 'device' };
-  const changes = await queuedChanges('properties');
-  if (changes.length === 0) return page;
-  const rows = overlayRows(page.rows, changes, {
-    include: (r) => matchesListParams(r, params),
-    fromValues: (v) =>
-      listRowOf({
-        ...(v as ListRowSource),
-        id: String(v.id),
-        not_ready_reasons: [NOT_SYNCED_REASON],
-      }),
-  }).filter((r) => matchesListParams(r, params));
-  return {
-    ...page,
-    rows: params.page === 1 ? sortRows(rows, params).slice(0, PAGE_SIZE) : rows,
-    total: page.total + rows.length - page.rows.length,
-  };
+  const { rows, total, fromDevice } = await readList(propertyList, params);
+  return { rows, total, fromDevice };
 }
 
 export const getPropertiesQueryOptions = (params: PropertyListParams) =>

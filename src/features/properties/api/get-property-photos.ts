@@ -3,9 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listEntries } from '@/offline/queue';
-import { overlayRows } from '@/offline/overlay';
-import { madeOnDevice, queuedChanges, readWithFallback } from '@/offline/read';
-import { copyOf, keepCopies } from './offline-copy';
+import { listResource, readList, rowsInRecord } from '@/offline/resource';
 import { propertyKeys } from './keys';
 
 export const PHOTO_BUCKET = 'property-photos';
@@ -57,35 +55,42 @@ async function queuedPhotoUrls(): Promise<Map<string, string>> {
   return out;
 }
 
+/**
+ * A villa's gallery as an offline resource (docs/offline.md "Declaring a resource"): kept in the
+ * `photos` field of the villa's record in the `properties` store; queued photo rows of this villa
+ * lie on top in display order. A villa made offline has no photos but its queued ones.
+ */
+export const propertyPhotos = listResource<PropertyPhoto, string>({
+  source: 'property_photos',
+  table: 'property_photos',
+  fetch: fetchPropertyPhotos,
+  copy: rowsInRecord('properties', {
+    record: (propertyId) => propertyId,
+    field: () => 'photos',
+    fields: () => ['photos'],
+  }),
+  compare: (a, b) => a.position - b.position,
+  owns: (v, propertyId) => v.property_id === propertyId,
+  fromQueued: (v) => ({
+    id: String(v.id),
+    storage_path: String(v.storage_path),
+    caption: typeof v.caption === 'string' ? v.caption : '',
+    position: typeof v.position === 'number' ? v.position : 0,
+    is_cover: v.is_cover === true,
+    url: null,
+  }),
+  madeOffline: { table: 'properties', id: (propertyId) => propertyId },
+});
+
 /** The gallery from the server (kept on the device) or the device's copy, with queued changes. */
 export async function getPropertyPhotos(propertyId: string): Promise<PropertyPhoto[]> {
-  const { data } = await readWithFallback(
-    async () => {
-      const photos = await fetchPropertyPhotos(propertyId);
-      void keepCopies([{ id: propertyId, part: { photos } }]);
-      return photos;
-    },
-    // A villa made offline has no photos but its queued ones (without an answer the read, and
-    // every save refreshing it, would wait for the network).
-    async () =>
-      (await copyOf(propertyId))?.photos ??
-      ((await madeOnDevice('properties', propertyId)) ? [] : undefined),
-  );
-  const changes = (await queuedChanges('property_photos')).filter(
-    (c) => c.target.op !== 'insert' || c.values?.property_id === propertyId,
-  );
-  if (changes.length === 0) return data;
+  const { rows } = await readList(propertyPhotos, propertyId);
+  if (!rows.some((r) => r.pendingSync && r.url === null)) return rows;
+  // A photo still waiting in the queue shows from its blob until it is uploaded.
   const urls = await queuedPhotoUrls();
-  return overlayRows(data, changes, {
-    fromValues: (v) => ({
-      id: String(v.id),
-      storage_path: String(v.storage_path),
-      caption: typeof v.caption === 'string' ? v.caption : '',
-      position: typeof v.position === 'number' ? v.position : 0,
-      is_cover: v.is_cover === true,
-      url: urls.get(String(v.storage_path)) ?? null,
-    }),
-  }).sort((a, b) => a.position - b.position);
+  return rows.map((r) =>
+    r.pendingSync && r.url === null ? { ...r, url: urls.get(r.storage_path) ?? null } : r,
+  );
 }
 
 export const getPropertyPhotosQueryOptions = (propertyId: string) =>

@@ -4,9 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
-import { overlayRow } from '@/offline/overlay';
-import { queuedChanges, readWithFallback } from '@/offline/read';
-import { copyOf, keepCopies, NOT_SYNCED_REASON } from './offline-copy';
+import { readOne, rowInRecord, rowResource } from '@/offline/resource';
+import { NOT_SYNCED_REASON } from './get-properties';
 import { propertyKeys } from './keys';
 
 type PropertyRow = Database['public']['Tables']['properties']['Row'];
@@ -74,31 +73,28 @@ function detailFromValues(v: Record<string, unknown>): PropertyDetail {
 }
 
 /**
+ * A villa's detail as an offline resource (docs/offline.md "Declaring a resource"): kept in the
+ * `detail` field of the villa's record in the `properties` store; queued edits of the villa and
+ * of its access details (`property_access`, one row per villa keyed by it) lie on top.
+ */
+export const propertyDetail = rowResource<PropertyDetail>({
+  source: 'properties',
+  table: 'properties',
+  fetch: fetchProperty,
+  copy: rowInRecord('properties', 'detail'),
+  fromQueued: detailFromValues,
+  nested: [{ table: 'property_access', field: 'access' }],
+});
+
+/**
  * The villa, or null when there is none with this id (or the caller may not see it). Offline it
  * comes from the device's copy; queued edits (and access details) are laid on top.
  */
 export async function getProperty(id: string): Promise<PropertyDetail | null> {
   if (!isPropertyId(id)) return null;
-  const { data, freshness } = await readWithFallback(
-    async () => {
-      const detail = await fetchProperty(id);
-      if (detail) void keepCopies([{ id, part: { detail } }]);
-      return detail;
-    },
-    async () => (await copyOf(id))?.detail ?? null,
-  );
-  const [changes, accessChanges] = await Promise.all([
-    queuedChanges('properties'),
-    queuedChanges('property_access'),
-  ]);
-  const row = overlayRow<PropertyDetail>(data, changes, id, detailFromValues);
+  const { row, fromDevice } = await readOne(propertyDetail, id);
   if (!row) return null;
-  const access = accessChanges.filter((c) => c.target.rowId === id).at(-1);
-  return {
-    ...row,
-    ...(access?.values ? { access: { ...row.access, ...access.values } as PropertyAccess } : {}),
-    ...(freshness.source === 'device' ? { fromDevice: true } : {}),
-  };
+  return fromDevice ? { ...row, fromDevice: true } : row;
 }
 
 export const getPropertyQueryOptions = (id: string) =>

@@ -4,9 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { overlayRows } from '@/offline/overlay';
-import { madeOnDevice, queuedChanges, readWithFallback } from '@/offline/read';
-import { copyOf, keepCopies } from './offline-copy';
+import { madeOnDevice } from '@/offline/read';
+import { listResource, readList, rowsInRecord } from '@/offline/resource';
 import { reservationKeys } from './keys';
 
 export type Reservation = Pick<
@@ -32,27 +31,23 @@ export const RESERVATION_COLUMNS =
 const PAST_LIMIT = 20;
 const UPCOMING_LIMIT = 100;
 
-async function fetchUpcoming(propertyId: string): Promise<Reservation[]> {
-  return fetchOrThrow(
-    supabase
-      .from('reservations')
-      .select(RESERVATION_COLUMNS)
-      .eq('property_id', propertyId)
-      .gte('check_out', new Date().toISOString())
-      .order('check_in')
-      .limit(UPCOMING_LIMIT),
-  );
-}
+/** Which stays of a villa a read wants: upcoming (not yet checked out), past, or a window. */
+export type StayQuery =
+  | { propertyId: string; part: 'upcoming' | 'past' }
+  | { propertyId: string; part: 'between'; from: string; to: string };
 
-async function fetchPast(propertyId: string): Promise<Reservation[]> {
+function fetchStays(q: StayQuery): Promise<Reservation[]> {
+  const query = supabase
+    .from('reservations')
+    .select(RESERVATION_COLUMNS)
+    .eq('property_id', q.propertyId);
+  const now = new Date().toISOString();
+  if (q.part === 'between')
+    return fetchOrThrow(query.lt('check_in', q.to).gt('check_out', q.from).order('check_in'));
+  if (q.part === 'upcoming')
+    return fetchOrThrow(query.gte('check_out', now).order('check_in').limit(UPCOMING_LIMIT));
   return fetchOrThrow(
-    supabase
-      .from('reservations')
-      .select(RESERVATION_COLUMNS)
-      .eq('property_id', propertyId)
-      .lt('check_out', new Date().toISOString())
-      .order('check_in', { ascending: false })
-      .limit(PAST_LIMIT),
+    query.lt('check_out', now).order('check_in', { ascending: false }).limit(PAST_LIMIT),
   );
 }
 
@@ -72,83 +67,47 @@ function reservationFromValues(v: Record<string, unknown>): Reservation {
   };
 }
 
-/** Lays the user's queued stays of this villa over what was read, keeping those `keep` accepts. */
-async function withQueued(
-  propertyId: string,
-  rows: Reservation[],
-  keep: (r: Reservation) => boolean,
-  order: (a: Reservation, b: Reservation) => number,
-): Promise<Reservation[]> {
-  const changes = (await queuedChanges('reservations')).filter(
-    (c) => c.target.op !== 'insert' || c.values?.property_id === propertyId,
-  );
-  if (changes.length === 0) return rows;
-  return overlayRows(rows, changes, { fromValues: reservationFromValues }).filter(keep).sort(order);
-}
-
 const byCheckIn = (a: Reservation, b: Reservation) => (a.check_in < b.check_in ? -1 : 1);
 
-/** Confirmed stays of several villas overlapping [from, to), from this device's copies. */
-export async function copiedStaysBetween(
-  propertyIds: readonly string[],
-  from: string,
-  to: string,
-): Promise<Reservation[] | undefined> {
-  const lists = await Promise.all(propertyIds.map((id) => copiedStays(id)));
-  if (lists.every((l) => l === undefined)) return undefined;
-  return lists
-    .flatMap((l) => l ?? [])
-    .filter(
-      (r) =>
-        r.status === 'confirmed' &&
-        new Date(r.check_in) < new Date(to) &&
-        new Date(r.check_out) > new Date(from),
-    )
-    .sort(byCheckIn);
-}
+/** Does a stay overlap [from, to) (ISO instants)? */
+const overlaps = (r: Reservation, from: string, to: string) =>
+  new Date(r.check_in) < new Date(to) && new Date(r.check_out) > new Date(from);
 
-async function copiedStays(propertyId: string): Promise<Reservation[] | undefined> {
-  const copy = await copyOf(propertyId);
-  if (!copy?.upcoming && !copy?.past) {
-    // A villa made on this device and not yet sent has no stays but the queued ones (laid on
-    // top by withQueued). Without an answer the read would wait for the network, and so would
-    // every save on its page that refreshes the stays ('Saving...' until back online).
-    return (await madeOnDevice('properties', propertyId)) ? [] : undefined;
-  }
-  const seen = new Map<string, Reservation>();
-  for (const r of [...(copy.past ?? []), ...(copy.upcoming ?? [])]) seen.set(r.id, r);
-  return [...seen.values()];
-}
+/** The stays the device keeps for a villa: its upcoming and past lists, joined. */
+export const keptStays = rowsInRecord<Reservation, StayQuery>('properties', {
+  record: (q) => q.propertyId,
+  // The window of a month is not kept: it is read back from the upcoming and past lists.
+  field: (q) => (q.part === 'between' ? null : q.part),
+  fields: () => ['past', 'upcoming'],
+});
 
 /**
- * The upcoming (not yet checked out) or past stays of a villa: from the server and kept on the
- * device, or offline from the device; the user's queued stays on top.
+ * A villa's stays as an offline resource (docs/offline.md "Declaring a resource"): kept in the
+ * `upcoming` and `past` fields of the villa's record in the `properties` store; offline, the
+ * query's part picks them from the kept lists; the user's queued stays of this villa lie on top.
+ * A villa made offline has no stays but its queued ones.
  */
-async function staysOf(propertyId: string, part: 'upcoming' | 'past'): Promise<Reservation[]> {
-  const now = new Date();
-  const inPart = (r: Reservation) => new Date(r.check_out) >= now === (part === 'upcoming');
-  const { data } = await readWithFallback(
-    async () => {
-      const rows = await (part === 'upcoming' ? fetchUpcoming : fetchPast)(propertyId);
-      void keepCopies([{ id: propertyId, part: { [part]: rows } }]);
-      return rows;
-    },
-    async () => (await copiedStays(propertyId))?.filter(inPart),
-  );
-  return withQueued(
-    propertyId,
-    data,
-    inPart,
-    part === 'upcoming' ? byCheckIn : (a, b) => -byCheckIn(a, b),
-  );
+export const villaStays = listResource<Reservation, StayQuery>({
+  source: 'reservations',
+  table: 'reservations',
+  fetch: fetchStays,
+  copy: keptStays,
+  matches: (r, q) =>
+    q.part === 'between'
+      ? overlaps(r, q.from, q.to)
+      : new Date(r.check_out) >= new Date() === (q.part === 'upcoming'),
+  compare: (a, b, q) => (q.part === 'past' ? -byCheckIn(a, b) : byCheckIn(a, b)),
+  owns: (v, q) => v.property_id === q.propertyId,
+  fromQueued: reservationFromValues,
+  madeOffline: { table: 'properties', id: (q) => q.propertyId },
+});
+
+export async function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
+  return (await readList(villaStays, { propertyId, part: 'upcoming' })).rows;
 }
 
-export function getUpcomingReservations(propertyId: string): Promise<Reservation[]> {
-  return staysOf(propertyId, 'upcoming');
-}
-
-export function getPastReservations(propertyId: string): Promise<Reservation[]> {
-  return staysOf(propertyId, 'past');
+export async function getPastReservations(propertyId: string): Promise<Reservation[]> {
+  return (await readList(villaStays, { propertyId, part: 'past' })).rows;
 }
 
 /** Stays overlapping [from, to) (ISO instants); offline, from the stays this device keeps. */
@@ -157,26 +116,48 @@ export async function getReservationsBetween(
   from: string,
   to: string,
 ): Promise<Reservation[]> {
-  const overlaps = (r: Reservation) =>
-    new Date(r.check_in) < new Date(to) && new Date(r.check_out) > new Date(from);
-  const { data } = await readWithFallback(
-    () => fetchBetween(propertyId, from, to),
-    async () => (await copiedStays(propertyId))?.filter(overlaps),
-  );
-  return withQueued(propertyId, data, overlaps, byCheckIn);
+  return (await readList(villaStays, { propertyId, part: 'between', from, to })).rows;
 }
 
-async function fetchBetween(propertyId: string, from: string, to: string): Promise<Reservation[]> {
-  return fetchOrThrow(
-    supabase
-      .from('reservations')
-      .select(RESERVATION_COLUMNS)
-      .eq('property_id', propertyId)
-      .lt('check_in', to)
-      .gt('check_out', from)
-      .order('check_in'),
-  );
+/** Confirmed stays of several villas in a window: the calendar across villas. */
+export interface RangeQuery {
+  propertyIds: readonly string[];
+  from: string;
+  to: string;
 }
+
+/**
+ * The calendar across villas as an offline resource: nothing of its own is kept (each villa's
+ * kept stays answer offline, a villa made offline has none); queued stays do not lie on top.
+ */
+export const staysInRange = listResource<Reservation, RangeQuery>({
+  source: 'reservations',
+  fetch: (q) =>
+    fetchOrThrow(
+      supabase
+        .from('reservations')
+        .select(RESERVATION_COLUMNS)
+        .in('property_id', [...q.propertyIds])
+        .eq('status', 'confirmed')
+        .lt('check_in', q.to)
+        .gt('check_out', q.from)
+        .order('check_in'),
+    ),
+  copy: {
+    save: () => undefined,
+    load: async (q) => {
+      const lists = await Promise.all(
+        q.propertyIds.map(async (propertyId) => {
+          const kept = await keptStays.load({ propertyId, part: 'upcoming' });
+          return kept ?? ((await madeOnDevice('properties', propertyId)) ? [] : undefined);
+        }),
+      );
+      return lists.every((l) => l === undefined) ? undefined : lists.flatMap((l) => l ?? []);
+    },
+  },
+  matches: (r, q) => r.status === 'confirmed' && overlaps(r, q.from, q.to),
+  compare: byCheckIn,
+});
 
 export const getUpcomingReservationsQueryOptions = (propertyId: string) =>
   queryOptions({

@@ -1,0 +1,271 @@
+// One offline resource layer (docs/offline.md "Declaring a resource"): an area declares what a read
+// is - the table or view it comes from, the key, where this device keeps a copy, how the list's
+// parameters filter and sort on the device, which queued writes lay over it - and `readList` /
+// `readOne` do the rest the same way for every area: read the server and keep a copy, answer
+// from the copy when the network fails, and lay the user's own queued writes on top (rule 7).
+import type { MirroredRecord, MirrorStore } from './db';
+import { overlayRow, overlayRows, type Pending } from './overlay';
+import {
+  madeOnDevice,
+  mirrorAll,
+  mirrorGet,
+  mirrorPut,
+  queuedChanges,
+  readWithFallback,
+} from './read';
+
+type Values = Record<string, unknown>;
+
+/** Where this device keeps what a read answered (IndexedDB store, or the profile's own copy). */
+export interface DeviceCopy<Value, Params> {
+  /** Keeps the server's answer; best effort (a full disk must not break the online read). */
+  save(params: Params, value: Value): Promise<void> | void;
+  /** The kept answer for these parameters; undefined when this device keeps none. */
+  load(params: Params): Promise<Value | undefined>;
+}
+
+/** Queued writes to another table merged into one field of the row (a villa's access details). */
+export interface NestedWrites<Row> {
+  table: string;
+  field: keyof Row & string;
+}
+
+interface ResourceBase<Row extends object, Params> {
+  /** The table or view the server read uses (said once, for the reader of the declaration). */
+  source: string;
+  /** The table whose queued writes (by row key) lay over the rows; none: nothing overlays them. */
+  table?: string;
+  /** The rows' key column (default `id`): a queued write's `rowId` is matched against it. */
+  key?: keyof Row & string;
+  /** A queued insert's values as a row of this read (default: the values as they are). */
+  fromQueued?(values: Values, params: Params): Row;
+}
+
+/** A list read: all the rows for some parameters (a villa's stays), or one page of them. */
+export interface ListResource<Row extends object, Params> extends ResourceBase<Row, Params> {
+  /** The server read: every row, or one page and the exact total. */
+  fetch(params: Params): Promise<Row[] | { rows: Row[]; total: number }>;
+  copy: DeviceCopy<Row[], Params>;
+  /** The list's filters on the device: applied to the copy, to queued inserts and to edited rows. */
+  matches?(row: Row, params: Params): boolean;
+  /** The list's order on the device (the server's order online). */
+  compare?(a: Row, b: Row, params: Params): number;
+  /** Paged reads: which page (from 1) of which size. */
+  page?(params: Params): { number: number; size: number };
+  /** Does a queued insert belong to this read (another villa's photo does not)? Default: yes. */
+  owns?(values: Values, params: Params): boolean;
+  /**
+   * Offline without a copy, a read under a parent made on this device (a villa created offline)
+   * answers empty instead of failing: otherwise the query, and every save refreshing it, would
+   * wait for the network.
+   */
+  madeOffline?: { table: string; id(params: Params): string };
+}
+
+/** A one-row read by id (a villa's detail, the user's profile). */
+export interface RowResource<Row extends object> extends ResourceBase<Row, string> {
+  /** The server read; null when there is no such row (or the caller may not see it). */
+  fetch(id: string): Promise<Row | null>;
+  /** A `load` answering null means "no such row here", undefined "no copy: fail as offline". */
+  copy: DeviceCopy<Row | null, string>;
+  nested?: NestedWrites<Row>[];
+}
+
+export interface ListResult<Row> {
+  rows: Pending<Row>[];
+  total: number;
+  /** Answered from this device's copy (no connection). */
+  fromDevice: boolean;
+}
+
+export interface RowResult<Row> {
+  /** Null: no such row, or a queued delete removed it. */
+  row: Pending<Row> | null;
+  fromDevice: boolean;
+}
+
+/** Declares a list resource (an identity: it only checks the declaration's types). */
+export const listResource = <Row extends object, Params>(r: ListResource<Row, Params>) => r;
+/** Declares a one-row resource. */
+export const rowResource = <Row extends object>(r: RowResource<Row>) => r;
+
+function sorted<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  rows: Row[],
+  params: Params,
+): Row[] {
+  return r.compare ? [...rows].sort((a, b) => r.compare!(a, b, params)) : rows;
+}
+
+/**
+ * The list from the server (kept on the device), or offline from the device's copy filtered,
+ * sorted and paged as the server would; with the user's queued writes laid on top.
+ */
+export async function readList<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  params: Params,
+): Promise<ListResult<Row>> {
+  const page = r.page?.(params);
+  const matches = (row: Row) => r.matches?.(row, params) ?? true;
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const answer = await r.fetch(params);
+      const rows = Array.isArray(answer) ? answer : answer.rows;
+      void r.copy.save(params, rows);
+      return { rows, total: Array.isArray(answer) ? answer.length : answer.total };
+    },
+    async () => {
+      const kept = await r.copy.load(params);
+      if (kept === undefined) {
+        const parent = r.madeOffline;
+        return parent && (await madeOnDevice(parent.table, parent.id(params)))
+          ? { rows: [], total: 0 }
+          : undefined;
+      }
+      const rows = sorted(r, kept.filter(matches), params);
+      const from = page ? (page.number - 1) * page.size : 0;
+      return { rows: page ? rows.slice(from, from + page.size) : rows, total: rows.length };
+    },
+  );
+  const fromDevice = freshness.source === 'device';
+  const changes = r.table
+    ? (await queuedChanges(r.table)).filter(
+        (c) => c.target.op !== 'insert' || !r.owns || r.owns(c.values ?? {}, params),
+      )
+    : [];
+  if (changes.length === 0) return { ...data, fromDevice };
+  const fromQueued = r.fromQueued;
+  const rows = overlayRows(data.rows, changes, {
+    ...(r.key ? { key: r.key } : {}),
+    include: matches,
+    ...(fromQueued ? { fromValues: (v: Values) => fromQueued(v, params) } : {}),
+  }).filter(matches);
+  // A later page keeps the server's rows where they are; the first (or only) page takes the
+  // queued inserts in the list's order.
+  const first = !page || page.number === 1;
+  const out = first ? sorted(r, rows, params) : rows;
+  return {
+    rows: page && first ? out.slice(0, page.size) : out,
+    total: data.total + rows.length - data.rows.length,
+    fromDevice,
+  };
+}
+
+/** One row from the server (kept on the device) or the device's copy, with queued writes on top. */
+export async function readOne<Row extends object>(
+  r: RowResource<Row>,
+  id: string,
+): Promise<RowResult<Row>> {
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const row = await r.fetch(id);
+      if (row) void r.copy.save(id, row);
+      return row;
+    },
+    () => r.copy.load(id),
+  );
+  const fromDevice = freshness.source === 'device';
+  if (!r.table) return { row: data, fromDevice };
+  const [changes, ...nested] = await Promise.all([
+    queuedChanges(r.table),
+    ...(r.nested ?? []).map((n) => queuedChanges(n.table)),
+  ]);
+  const fromQueued = r.fromQueued;
+  let row = overlayRow<Row>(
+    data,
+    changes,
+    id,
+    fromQueued ? (v: Values) => fromQueued(v, id) : undefined,
+  );
+  (r.nested ?? []).forEach((n, i) => {
+    for (const c of nested[i]!.filter((e) => e.target.rowId === id && e.values)) {
+      if (row) row = { ...row, [n.field]: { ...(row[n.field] as object | null), ...c.values } };
+    }
+  });
+  return { row, fromDevice };
+}
+
+// ---- Where the copy is kept in the local database (src/offline/db.ts) -------------------------
+
+const fieldOf = <T>(record: MirroredRecord | undefined, field: string) =>
+  record?.[field] as T | undefined;
+
+/**
+ * Each row is its own record of the store (keyed by the row's key), in field `field`: the list of
+ * villas. `fromRecord` reads a row back from a record another read filled (a villa only opened).
+ */
+export function rowsAsRecords<Row extends object, Params>(
+  store: MirrorStore,
+  field: string,
+  options: { key?: keyof Row & string; fromRecord?: (record: MirroredRecord) => Row | undefined },
+): DeviceCopy<Row[], Params> {
+  const key = options.key ?? 'id';
+  return {
+    save: (_params, rows) => {
+      const now = Date.now();
+      return mirrorPut(
+        store,
+        rows.map((row) => ({
+          id: String((row as Values)[key]),
+          lastSynced: now,
+          [field]: row,
+        })),
+      );
+    },
+    load: async () => {
+      const records = await mirrorAll(store);
+      if (records.length === 0) return undefined;
+      return records
+        .map((rec) => (options.fromRecord ? options.fromRecord(rec) : fieldOf<Row>(rec, field)))
+        .filter((row): row is Row => row !== undefined);
+    },
+  };
+}
+
+/**
+ * The rows of a read kept together in a field of one record: a villa's photos or stays under the
+ * villa's id. `field` says where this read keeps its answer (null: it keeps none); `fields` which
+ * kept lists answer offline (joined, one row per key, the later field winning).
+ */
+export function rowsInRecord<Row extends object, Params>(
+  store: MirrorStore,
+  options: {
+    record: (params: Params) => string;
+    field: (params: Params) => string | null;
+    fields: (params: Params) => string[];
+    key?: keyof Row & string;
+  },
+): DeviceCopy<Row[], Params> {
+  const key = options.key ?? 'id';
+  return {
+    save: (params, rows) => {
+      const field = options.field(params);
+      if (field === null) return;
+      return mirrorPut(store, [
+        { id: options.record(params), lastSynced: Date.now(), [field]: rows },
+      ]);
+    },
+    load: async (params) => {
+      const record = await mirrorGet(store, options.record(params));
+      const lists = options
+        .fields(params)
+        .map((f) => fieldOf<Row[]>(record, f))
+        .filter((l): l is Row[] => Array.isArray(l));
+      if (lists.length === 0) return undefined;
+      const byKey = new Map<string, Row>();
+      for (const row of lists.flat()) byKey.set(String((row as Values)[key]), row);
+      return [...byKey.values()];
+    },
+  };
+}
+
+/** One row kept in a field of its own record (a villa's detail); none kept reads as no such row. */
+export function rowInRecord<Row extends object>(
+  store: MirrorStore,
+  field: string,
+): DeviceCopy<Row | null, string> {
+  return {
+    save: (id, row) => mirrorPut(store, [{ id, lastSynced: Date.now(), [field]: row }]),
+    load: async (id) => fieldOf<Row>(await mirrorGet(store, id), field) ?? null,
+  };
+}
