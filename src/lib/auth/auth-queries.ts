@@ -5,7 +5,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchOrThrow } from '../errors';
 import { getSupabase } from '../supabase-client';
 import type { Profile } from '../supabase';
-import { withOfflineCopy } from './offline-auth';
+import type { RowResource } from '@/offline/resource';
+import { userCopy } from './offline-auth';
 
 export const PERMISSIONS_STALE_MS = 5 * 60 * 1000;
 
@@ -17,55 +18,74 @@ export const authKeys = {
   permissions: (userId: string) => ['auth', userId, 'permissions'] as const,
 };
 
+// The user's profile, roles and permissions as offline resources (docs/offline.md "Declaring a
+// resource"): the last ones seen are kept per user (`userCopy`) and answer while the server is out
+// of reach - for the screens only: every write is queued and sent with a fresh token, and the
+// server's RLS decides when it arrives. The layer is loaded on demand: its code (and the local
+// database's) stays out of the first screen's bundle.
+const readOne = async <Row extends object>(resource: RowResource<Row>, userId: string) => {
+  const { row } = await (await import('@/offline/resource')).readOne(resource, userId);
+  if (!row) throw new Error(`No ${resource.source} for this user`);
+  return row;
+};
+
 /** The profile as last read, with this user's own queued edits on top until they are sent. */
-export function profileQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: authKeys.profile(userId),
-    queryFn: async () => {
-      const profile = await withOfflineCopy(userId, 'profile', async () => {
-        const supabase = await getSupabase();
-        return fetchOrThrow<Profile>(
-          supabase.from('profiles').select('*').eq('id', userId).single(),
-        );
-      });
-      // Loaded on demand: the device copy's code stays out of the first screen's bundle.
-      const [{ queuedChanges }, { overlayRow }] = await Promise.all([
-        import('@/offline/read'),
-        import('@/offline/overlay'),
-      ]);
-      const edits = await queuedChanges('profiles');
-      return edits.length === 0 ? profile : (overlayRow(profile, edits, userId) ?? profile);
-    },
-  });
-}
+const profile: RowResource<Profile> = {
+  source: 'profiles',
+  table: 'profiles',
+  fetch: async (userId) => {
+    const supabase = await getSupabase();
+    return fetchOrThrow<Profile>(supabase.from('profiles').select('*').eq('id', userId).single());
+  },
+  copy: userCopy('profile'),
+};
 
 interface UserRoleRow {
   role_id: string;
   roles: { name: string } | null;
 }
 
+/** The user's role names, sorted. */
+const roles: RowResource<string[]> = {
+  source: 'user_roles',
+  fetch: async (userId) => {
+    const supabase = await getSupabase();
+    const rows = await fetchOrThrow<UserRoleRow[]>(
+      supabase.from('user_roles').select('role_id, roles(name)').eq('user_id', userId),
+    );
+    return rows.flatMap((r) => (r.roles ? [r.roles.name] : [])).sort();
+  },
+  copy: userCopy('roles'),
+};
+
+/** The user's permission keys from public.my_permissions() (the resolution RLS uses), sorted. */
+const permissions: RowResource<string[]> = {
+  source: 'my_permissions',
+  fetch: async () => {
+    const supabase = await getSupabase();
+    return [...(await fetchOrThrow(supabase.rpc('my_permissions')))].sort();
+  },
+  copy: userCopy('permissions'),
+};
+
+export function profileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: authKeys.profile(userId),
+    queryFn: (): Promise<Profile> => readOne(profile, userId),
+  });
+}
+
 export function rolesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.roles(userId),
-    queryFn: () =>
-      withOfflineCopy(userId, 'roles', async () => {
-        const supabase = await getSupabase();
-        const rows = await fetchOrThrow<UserRoleRow[]>(
-          supabase.from('user_roles').select('role_id, roles(name)').eq('user_id', userId),
-        );
-        return rows.flatMap((r) => (r.roles ? [r.roles.name] : [])).sort();
-      }),
+    queryFn: (): Promise<string[]> => readOne(roles, userId),
   });
 }
 
 export function permissionsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.permissions(userId),
-    queryFn: () =>
-      withOfflineCopy(userId, 'permissions', async () => {
-        const supabase = await getSupabase();
-        return [...(await fetchOrThrow(supabase.rpc('my_permissions')))].sort();
-      }),
+    queryFn: (): Promise<string[]> => readOne(permissions, userId),
     staleTime: PERMISSIONS_STALE_MS,
   });
 }

@@ -4,7 +4,7 @@
 // used while the server is out of reach - for the screens only: every write is queued and sent
 // with a fresh token, and the server's RLS decides when it arrives.
 import type { Session } from '@supabase/supabase-js';
-import { isNetworkError } from '@/offline/network-error';
+import type { DeviceCopy } from '@/offline/resource';
 import { AUTH_STORAGE_KEY } from '../app-env';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
@@ -19,30 +19,27 @@ function readAll(): Snapshot {
   }
 }
 
-/** Runs a read of the user's own access data; keeps its answer, or answers the kept one offline. */
-export async function withOfflineCopy<T>(
-  userId: string,
-  part: string,
-  read: () => Promise<T>,
-): Promise<T> {
-  try {
-    const value = await read();
-    try {
-      // Only this user's copy is kept: a shared phone forgets the previous one.
-      const all = readAll();
-      localStorage.setItem(
-        OFFLINE_AUTH_KEY,
-        JSON.stringify({ [userId]: { ...all[userId], [part]: value } }),
-      );
-    } catch {
-      // Storage full or blocked: the online screen still works.
-    }
-    return value;
-  } catch (e) {
-    const kept = readAll()[userId]?.[part];
-    if (kept !== undefined && isNetworkError(e)) return kept as T;
-    throw e;
-  }
+/**
+ * The signed-in user's own copy of one part of their access data (profile, roles, permissions),
+ * as an offline resource's device copy (docs/offline.md "Declaring a resource"); keyed by user id.
+ * Kept in localStorage, not the local database: the app needs it before the database opens.
+ */
+export function userCopy<T>(part: string): DeviceCopy<T, string> {
+  return {
+    save: (userId, value) => {
+      try {
+        // Only this user's copy is kept: a shared phone forgets the previous one.
+        const all = readAll();
+        localStorage.setItem(
+          OFFLINE_AUTH_KEY,
+          JSON.stringify({ [userId]: { ...all[userId], [part]: value } }),
+        );
+      } catch {
+        // Storage full or blocked: the online screen still works.
+      }
+    },
+    load: async (userId) => readAll()[userId]?.[part] as T | undefined,
+  };
 }
 
 export function forgetOfflineCopy(): void {
