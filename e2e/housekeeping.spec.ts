@@ -273,6 +273,15 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   await expect(card(page, villa.name).getByText('Done', { exact: true })).toBeVisible();
   await page.goto(villa.url);
   await expect(page.getByRole('group', { name: 'Guest-ready state' })).toContainText('Guest-ready');
+  // The villa's page lists its cleans: today's, done by Anna, with the way to the board.
+  const todays = page
+    .getByRole('region', { name: 'Upcoming cleans' })
+    .getByRole('listitem', { name: `Turnover, ${day(0)}` });
+  await expect(todays).toContainText('Done');
+  await expect(todays).toContainText(DEMO_NAMES.anna);
+  await todays.getByRole('link', { name: /On the board/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/housekeeping\\?day=${day(0)}$`));
+  await expect(card(page, villa.name)).toBeVisible();
 
   // The week and the list.
   await page.goto(`/housekeeping?view=week&day=${day(14)}`);

@@ -52,8 +52,19 @@ const screens: Record<RouteKey, Screen> = {
     (m) => ({ Component: m.PropertyFormRoute, clientLoader: m.clientLoader }),
   ),
   property: screen(
-    () => import('@/features/properties/routes/property-route'),
-    (m) => ({ Component: m.PropertyRoute, clientLoader: m.clientLoader }),
+    () =>
+      Promise.all([
+        import('@/features/properties/routes/property-route'),
+        import('./property-sections'),
+      ]),
+    ([m, s]) => ({
+      Component: () => (
+        <s.PropertySectionsProvider>
+          <m.PropertyRoute />
+        </s.PropertySectionsProvider>
+      ),
+      clientLoader: m.clientLoader,
+    }),
   ),
   propertyEdit: screen(
     () => import('@/features/properties/routes/property-form-route'),

@@ -31,14 +31,14 @@ export interface BoardTask {
   assignees: { id: string; user_id: string }[];
 }
 
-const SELECT =
+export const BOARD_SELECT =
   'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
 
 async function fetchRange(from: string, to: string): Promise<BoardTask[]> {
   const rows = await fetchOrThrow(async () => {
     const res = await supabase
       .from('cleaning_tasks')
-      .select(SELECT)
+      .select(BOARD_SELECT)
       .gte('day', from)
       .lte('day', to)
       .order('window_start')

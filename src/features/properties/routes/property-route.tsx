@@ -1,5 +1,6 @@
 // /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
 // reservations (reservations.view), and the areas that will hang off a villa.
+import { useContext } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -27,6 +28,7 @@ import { GuestReadyBadge } from '../components/guest-ready-badge';
 import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';
 import { ReservationsSection } from '../components/reservations-section';
+import { PropertySectionsContext } from '@/lib/property-sections';
 
 function Field({
   label,
@@ -124,6 +126,7 @@ export function PropertyRoute() {
   const { id = '' } = useParams();
   const { roles, permissions } = useAuth();
   const property = useProperty(id);
+  const { Cleans } = useContext(PropertySectionsContext);
   const isManager = meetsRole(roles, 'manager');
   const canManage = isManager && hasPermission(permissions, 'properties.manage');
   const canSeeAccess = hasPermission(permissions, 'properties.access');
@@ -206,8 +209,12 @@ export function PropertyRoute() {
           />
         </Section>
       ) : null}
-      <Section title="Open tasks">
-        <ComingSoon what="Cleaning and inspection tasks" />
+      <Section title="Cleans">
+        {Cleans ? (
+          <Cleans propertyId={p.id} ready={p.guest_ready} reasons={p.not_ready_reasons} />
+        ) : (
+          <ComingSoon what="Cleaning and inspection tasks" />
+        )}
       </Section>
       <Section title="Work orders">
         <ComingSoon what="Maintenance work orders" />
