@@ -224,6 +224,10 @@ function Overrides({ data }: { data: SettingsData }) {
         </Table>
       </div>
       <h3 className="text-base font-semibold">Default housekeeper per villa</h3>
+      <p className="text-muted-foreground text-sm">
+        New turnovers of a villa are assigned to its default housekeeper; the board's suggestions
+        keep its other cleans with her.
+      </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {data.villas.map((v) => (
           <li
