@@ -436,8 +436,11 @@ test('a manager uploads, captions, reorders and deletes photos', async ({ page }
   await page.getByRole('button', { name: 'Save caption of photo 4' }).click();
   const added = photos.getByRole('img', { name: 'Pool at dusk' });
   await expect(added).toBeVisible();
-  // The signed URL serves the uploaded bytes.
-  await expect.poll(() => added.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+  // The uploaded bytes, shown as the gallery's 480 x 360 rendition (docs/local-backend.md).
+  await expect(added).toHaveAttribute('src', /\/storage\/v1\/render\/image\/sign\//);
+  await expect
+    .poll(() => added.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(480);
 
   await page.getByRole('button', { name: 'Move photo 4 earlier' }).click();
   await expect(photos.getByRole('listitem').nth(2).getByRole('img')).toHaveAttribute(

@@ -69,6 +69,59 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: BACKEND_PATHS }),
 );
 
+// Gallery thumbnails of private buckets: signed renditions (/render/image/sign/...), whose token
+// changes with every signing and carries the transform (size, fit, quality) the server applies.
+// Cached by object path plus that transform, not by the token, and served cache-first: offline,
+// the gallery shows the thumbnails this device has already displayed (docs/local-backend.md
+// "Image transformation"). Registered before the public route below, which would key by token.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/storage/v1/render/image/sign/'),
+  new CacheFirst({
+    cacheName: 'arivia-ops-photo-thumbnails',
+    // Renditions vary by Accept (WebP for browsers); an <img> and the page's probe differ in it.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => renditionKey(new URL(request.url)) },
+      new ExpirationPlugin({
+        maxEntries: 500,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+/** origin + object path + the token's transform, canonical ("height:360,quality:70,..."). */
+function renditionKey(url: URL): string {
+  const key = new URL(url.origin + url.pathname);
+  key.searchParams.set('transform', transformOf(url.searchParams.get('token')));
+  return key.href;
+}
+
+function transformOf(token: string | null): string {
+  const part = token?.split('.')[1];
+  if (!part) return '';
+  try {
+    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const payload: unknown = JSON.parse(atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '=')));
+    const t = (payload as { transformations?: unknown } | null)?.transformations;
+    // Hosted Storage signs a string ("width:480,height:360,..."), the local backend an object.
+    if (typeof t === 'string') return t;
+    if (t && typeof t === 'object') {
+      return Object.entries(t)
+        .map(([k, v]) => `${k}:${String(v)}`)
+        .sort()
+        .join(',');
+    }
+  } catch {
+    // Not a JWT: keyed by the path alone.
+  }
+  return '';
+}
+
 // Property photos: public objects and their resized renditions. Stale-while-revalidate rather than
 // cache-first because an edited photo is uploaded again to the same path (docs/offline.md rule 8).
 registerRoute(

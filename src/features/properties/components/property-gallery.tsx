@@ -1,13 +1,84 @@
 import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, ImageOff, Star, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { GALLERY_THUMB, thumbnails } from '@/lib/photo-thumbnails';
+import { supabase } from '@/lib/supabase';
 import { useDeletePropertyPhoto } from '../api/delete-property-photo';
-import { usePropertyPhotos, type PropertyPhoto } from '../api/get-property-photos';
+import { PHOTO_BUCKET, usePropertyPhotos, type PropertyPhoto } from '../api/get-property-photos';
 import { useUpdatePropertyPhotos } from '../api/update-property-photo';
 import { PHOTO_TYPES, useUploadPropertyPhoto } from '../api/upload-property-photo';
+
+const THUMB_TTL_SECONDS = 60 * 60;
+
+/** A photo taken on this device and still queued: its bytes are here (an object URL). */
+const isLocal = (p: PropertyPhoto) => p.url?.startsWith('blob:') === true;
+
+/**
+ * Each photo's gallery-sized rendition (src/lib/photo-thumbnails.ts): a URL, null to show the
+ * original (image transformation unavailable this session), undefined while being signed.
+ * Photos still queued on this device show their local copy.
+ */
+function useThumbnails(photos: PropertyPhoto[] | undefined) {
+  const online = (photos ?? []).filter((p) => !isLocal(p));
+  const results = useQueries({
+    queries: online.map((p) => ({
+      queryKey: ['photo-thumbnail', PHOTO_BUCKET, p.storage_path, GALLERY_THUMB] as const,
+      queryFn: async () =>
+        (
+          await thumbnails.urls(
+            supabase.storage.from(PHOTO_BUCKET),
+            PHOTO_BUCKET,
+            [p.storage_path],
+            GALLERY_THUMB,
+            THUMB_TTL_SECONDS,
+          )
+        ).get(p.storage_path) ?? null,
+      // As the originals' URLs (get-property-photos.ts): signed for an hour, refreshed before.
+      staleTime: 30 * 60_000,
+    })),
+  });
+  const out = new Map<string, string | null | undefined>();
+  online.forEach((p, i) => out.set(p.id, results[i]?.data));
+  return out;
+}
+
+function GalleryImage({
+  photo,
+  thumb,
+  alt,
+}: {
+  photo: PropertyPhoto;
+  thumb: string | null | undefined;
+  alt: string;
+}) {
+  // A thumbnail that does not load (offline and never seen) falls back to the original.
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = isLocal(photo)
+    ? photo.url
+    : thumb === undefined
+      ? null
+      : thumb && thumb !== failed
+        ? thumb
+        : photo.url;
+  if (!src) return <div className="bg-muted aspect-[4/3] w-full rounded-md" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      width={GALLERY_THUMB.width}
+      height={GALLERY_THUMB.height}
+      onError={() => {
+        if (src === thumb) setFailed(thumb);
+      }}
+      className="bg-muted aspect-[4/3] h-auto w-full rounded-md object-cover"
+    />
+  );
+}
 
 function CaptionEditor({
   propertyId,
@@ -137,6 +208,7 @@ export function PropertyGallery({
 }) {
   const photos = usePropertyPhotos(propertyId);
   const upload = useUploadPropertyPhoto(propertyId);
+  const thumbs = useThumbnails(photos.data);
 
   const uploader = canManage ? (
     <div className="space-y-1">
@@ -192,16 +264,11 @@ export function PropertyGallery({
             return (
               <li key={photo.id} className="space-y-1">
                 <figure className="space-y-1">
-                  {photo.url ? (
-                    <img
-                      src={photo.url}
-                      alt={photo.caption || `${name}, photo ${i + 1}`}
-                      loading="lazy"
-                      className="bg-muted aspect-[4/3] w-full rounded-md object-cover"
-                    />
-                  ) : (
-                    <div className="bg-muted aspect-[4/3] w-full rounded-md" />
-                  )}
+                  <GalleryImage
+                    photo={photo}
+                    thumb={thumbs.get(photo.id)}
+                    alt={photo.caption || `${name}, photo ${i + 1}`}
+                  />
                   {photo.caption || photo.is_cover ? (
                     <figcaption className="text-muted-foreground text-xs">
                       {photo.is_cover ? 'Cover' : ''}
