@@ -50,8 +50,24 @@ async function check(name, cmd, args) {
 
 /** Keeps one failed (or, `flaky`, passed-on-retry) test for the summary, with its first error line. */
 function failed(step, flaky, where, messages = []) {
-  const first = (messages.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
+  const first = (messages.find(Boolean) ?? '').split('\n')[0].slice(0, 600);
   failures.push(`${step}${flaky ? ' (flaky, passed on retry)' : ''}: ${where}: ${first}`);
+}
+
+/**
+ * One Playwright try, in one line a CI log's tail can keep: each error's first line, where in the
+ * spec it stopped, and what it was waiting for (a timed-out click names its locator only there).
+ */
+function tryDetail(result) {
+  const errors = result.errors?.length ? result.errors : result.error ? [result.error] : [];
+  return errors
+    .map((e) => {
+      const lines = stripVTControlCharacters(e.message ?? '').split('\n');
+      const waiting = lines.find((l) => /waiting for|Expected|Received/.test(l))?.trim();
+      const at = e.location ? ` @${path.basename(e.location.file)}:${e.location.line}` : '';
+      return `${lines[0]}${at}${waiting ? ` (${waiting})` : ''}`;
+    })
+    .join(' | ');
 }
 
 async function vitest(name, project, env = {}) {
@@ -143,7 +159,7 @@ if (existsSync(path.join(ROOT, 'playwright.config.ts'))) {
               'e2e',
               t.status === 'flaky',
               `${spec.file}:${spec.line} › ${[...within, spec.title].join(' › ')}`,
-              t.results.map((x) => x.error?.message),
+              t.results.map(tryDetail),
             );
         }
       for (const child of suite.suites ?? [])
