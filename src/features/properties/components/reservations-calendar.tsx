@@ -89,9 +89,11 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
                 <div
                   key={iso}
                   role="gridcell"
-                  className={`bg-background space-y-0.5 p-1 ${mode === 'week' ? 'min-h-32' : 'min-h-16'} ${dim ? 'text-muted-foreground opacity-60' : ''}`}
+                  className={`space-y-0.5 p-1 ${mode === 'week' ? 'min-h-32' : 'min-h-16'} ${dim ? 'bg-muted/40' : 'bg-background'}`}
                 >
-                  <div>
+                  {/* Days of the next or last month are told apart by their number and a muted
+                      background, never by fading the cell: its guests must stay readable (WCAG AA). */}
+                  <div className={dim ? 'text-muted-foreground' : undefined}>
                     <span aria-hidden="true">{format(day, mode === 'week' ? 'EEE d' : 'd')}</span>
                     <span className="sr-only">{format(day, 'EEEE d MMMM')}</span>
                   </div>
