@@ -15,39 +15,26 @@
 // Each case: ROUNDS requests (default 200) at 1 client, then ROUNDS at 8 concurrent clients, after
 // a warm-up; p50 / p95 over every request.
 // Run: npx tsx bench/properties.ts   (BENCH_ROUNDS=N; BENCH_TARGETS=pglite,postgres)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { startServer, type RunningServer } from '../server/app.ts';
-import { WELL_KNOWN } from '../server/gateway/config.ts';
-import type { Database } from '../src/lib/database.types.ts';
-import { percentile } from './load.ts';
-import { startCluster, freePort, freshDatabase } from '../scripts/pg-cluster.mjs';
+import {
+  forEachTarget,
+  loadAverage,
+  loadLine,
+  managerClient,
+  must,
+  resultRows,
+  ROUNDS,
+  runCases,
+  startBenchServer,
+  writeResults,
+  type Case,
+  type Client,
+  type Result,
+  type Target,
+} from './api-bench.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const CONCURRENCY = [1, 8];
-const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const PROPERTIES = 2000;
 const STAYS_PER_PROPERTY = 25;
-
-type Target = 'pglite' | 'postgres';
-
-interface Result {
-  target: Target;
-  case: string;
-  clients: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
 
 // 2,000 villas over 8 areas (1 in 17 inactive, 1 in 25 archived once its stays exist); 25 stays
 // each, 3 to 8 nights 10 days apart from 125 days ago (half past, half future), 1 in 20 cancelled.
@@ -84,22 +71,10 @@ update public.properties set archived = true, archived_at = now()
 where code like 'BEN-%' and substr(code, 5)::int % 25 = 0;
 `;
 
-type Client = SupabaseClient<Database>;
-
 const LIST_COLUMNS =
   'id, code, name, area, type, status, bedrooms, bathrooms, max_guests, archived, cover_photo_path, next_check_in, next_check_out, occupied, guest_ready, not_ready_reasons';
 
-function must<T>(
-  res: { data: T; error: { message: string } | null },
-  what: string,
-): NonNullable<T> {
-  if (res.error || res.data === null || res.data === undefined) {
-    throw new Error(`${what}: ${res.error?.message ?? 'no data'}`);
-  }
-  return res.data;
-}
-
-function cases(sb: Client, villaId: string): { name: string; run: () => Promise<void> }[] {
+function cases(sb: Client, villaId: string): Case[] {
   return [
     {
       name: 'first page (50 by name, count)',
@@ -164,51 +139,11 @@ function cases(sb: Client, villaId: string): { name: string; run: () => Promise<
   ];
 }
 
-async function measure(
-  target: Target,
-  name: string,
-  clients: number,
-  op: () => Promise<void>,
-): Promise<Result> {
-  const latencies: number[] = [];
-  const perClient = Math.ceil(ROUNDS / clients);
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = 0; i < perClient; i++) {
-        const s = performance.now();
-        await op();
-        latencies.push(performance.now() - s);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const r1 = (n: number) => Math.round(n * 10) / 10;
-  return {
-    target,
-    case: name,
-    clients,
-    requests: latencies.length,
-    rps: r1(latencies.length / seconds),
-    p50: r1(percentile(latencies, 50)),
-    p95: r1(percentile(latencies, 95)),
-    max: r1(latencies[latencies.length - 1]!),
-  };
-}
-
 async function benchTarget(
   target: Target,
   databaseUrl?: string,
 ): Promise<{ results: Result[]; loadSeconds: number }> {
-  const server: RunningServer = await startServer({
-    workdir: root,
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    databaseUrl,
-    env: {},
-  });
+  const server = await startBenchServer(databaseUrl);
   try {
     const t0 = performance.now();
     await server.db.transaction((tx) => tx.exec(LOAD_SQL));
@@ -221,29 +156,13 @@ async function benchTarget(
       `  loaded in ${loadSeconds} s: ${counts.rows[0]!.p} properties, ${counts.rows[0]!.r} reservations`,
     );
 
-    const sb: Client = createClient<Database>(server.url, WELL_KNOWN.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const { error } = await sb.auth.signInWithPassword({
-      email: 'manager@arivia.local',
-      password: 'arivia-demo',
-    });
-    if (error) throw new Error(`sign-in: ${error.message}`);
+    const sb = await managerClient(server);
     const villa = must(
       await sb.from('properties').select('id').eq('code', 'BEN-00042').single(),
       'bench villa',
     );
 
-    const results: Result[] = [];
-    for (const c of cases(sb, villa.id)) {
-      for (let i = 0; i < 10; i++) await c.run();
-      for (const clients of CONCURRENCY) {
-        const r = await measure(target, c.name, clients, c.run);
-        console.log(`  ${c.name} x${clients}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s`);
-        results.push(r);
-      }
-    }
+    const results = await runCases(target, cases(sb, villa.id));
     return { results, loadSeconds };
   } finally {
     await server.close();
@@ -255,62 +174,27 @@ function table(results: Result[]): string {
     `${PROPERTIES.toLocaleString('en')} properties (+12 demo), ${(PROPERTIES * STAYS_PER_PROPERTY).toLocaleString('en')} reservations (+ demo); ` +
       `${ROUNDS} requests per row through supabase-js as the demo manager; latency in ms.`,
     '',
-    '| database | case | clients | req/s | p50 ms | p95 ms | max ms |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.target === 'pglite' ? 'PGlite' : 'PostgreSQL 15'} | ${r.case} | ${r.clients} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.max} |`,
-    ),
+    ...resultRows(results),
   ].join('\n');
 }
 
-const load = () => os.loadavg().map((n) => Math.round(n * 10) / 10);
-
 async function main() {
-  const loadBefore = load();
-  const results: Result[] = [];
-  const loads: Record<string, number> = {};
-  if (TARGETS.includes('pglite')) {
-    console.log('properties bench: PGlite (in memory)');
-    const r = await benchTarget('pglite');
-    results.push(...r.results);
-    loads.pglite = r.loadSeconds;
-  }
-  if (TARGETS.includes('postgres')) {
-    console.log('properties bench: PostgreSQL 15 (throwaway cluster)');
-    const cluster = startCluster(await freePort());
-    try {
-      const u = (await freshDatabase(cluster.url, 'bench_properties')).url;
-      const r = await benchTarget('postgres', u);
-      results.push(...r.results);
-      loads.postgres = r.loadSeconds;
-    } finally {
-      cluster.stop();
-    }
-  }
-  const loadAfter = load();
-  const md = `${table(results)}\n\nLoad average (1, 5, 15 min) on ${os.cpus().length} CPUs: ${loadBefore.join(' / ')} before, ${loadAfter.join(' / ')} after.`;
-  console.log(`\n${md}\n`);
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(
-    path.join(here, 'results', 'properties.json'),
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: os.cpus().length,
-        properties: PROPERTIES,
-        reservations: PROPERTIES * STAYS_PER_PROPERTY,
-        rounds: ROUNDS,
-        loadSeconds: loads,
-        loadAverage: { before: loadBefore, after: loadAfter },
-        results,
-      },
-      null,
-      2,
-    )}\n`,
+  const loadBefore = loadAverage();
+  const runs = await forEachTarget('properties', 'bench_properties', benchTarget);
+  const loadAfter = loadAverage();
+  const results = Object.values(runs).flatMap((r) => r.results);
+  const loads = Object.fromEntries(Object.entries(runs).map(([t, r]) => [t, r.loadSeconds]));
+  writeResults(
+    'properties',
+    {
+      properties: PROPERTIES,
+      reservations: PROPERTIES * STAYS_PER_PROPERTY,
+      loadSeconds: loads,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      results,
+    },
+    `${table(results)}\n\n${loadLine(loadBefore, loadAfter)}`,
   );
-  writeFileSync(path.join(here, 'results', 'properties.md'), `${md}\n`);
 }
 
 await main();
