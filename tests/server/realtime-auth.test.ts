@@ -10,7 +10,7 @@ import {
   joined,
   mintToken,
   newUserId,
-  settle,
+  roundTrip,
   SERVICE_KEY,
   startFixture,
   startProxy,
@@ -59,6 +59,18 @@ function watchNotes(tc: TestClient, name: string) {
     )
     .on('system', {}, (p: Row) => system.push(p));
   return { channel, inbox, system, statuses };
+}
+
+/**
+ * Another client watching `owner`'s notes. Every channel's copy of a change is sent in one step,
+ * so once the witness has a change, it was judged (and sent or not) for every other channel too.
+ */
+async function witness(owner: string, name: string) {
+  const w = watchNotes(await client(await mintToken(owner)), name);
+  await joined(w.channel);
+  return {
+    saw: (title: string) => w.inbox.next((c) => (c.new as Row).title === title),
+  };
 }
 
 const titles = (inbox: Inbox<Change>) => inbox.items.map((c) => (c.new as Row).title);
@@ -121,25 +133,30 @@ describe('access tokens', () => {
     const tc = await client(null);
     const w = watchNotes(tc, 'token-switch');
     await joined(w.channel);
+    const asAlice = await witness(alice, 'token-switch');
+    const asBob = await witness(bob, 'token-switch');
 
     await insertNote(alice, 'while anon');
-    await settle();
+    await asAlice.saw('while anon');
+    await roundTrip(tc);
     expect(w.inbox.items).toEqual([]);
 
     await tc.setToken(await mintToken(alice));
-    await settle();
+    // The round trip's join is handled after the token refresh sent before it.
+    await roundTrip(tc);
     await insertNote(alice, 'alice 1');
     await insertNote(bob, 'bob 1');
     await w.inbox.next((c) => (c.new as Row).title === 'alice 1');
-    // Changes are judged with the identity the channel has when they are dispatched.
-    await settle();
+    // Changes are judged with the identity the channel has when they are dispatched: bob 1 must
+    // have been judged as alice before the switch to bob.
+    await asBob.saw('bob 1');
 
     await tc.setToken(await mintToken(bob));
-    await settle();
+    await roundTrip(tc);
     await insertNote(alice, 'alice 2');
     await insertNote(bob, 'bob 2');
+    // alice 2 was dispatched before bob 2, so it would have come first on this socket.
     await w.inbox.next((c) => (c.new as Row).title === 'bob 2');
-    await settle();
     expect(titles(w.inbox)).toEqual(['alice 1', 'bob 2']);
   });
 
@@ -147,6 +164,7 @@ describe('access tokens', () => {
     const user = newUserId();
     const tc = await client(await mintToken(user, { expiresIn: 2 }));
     const w = watchNotes(tc, 'expiring');
+    const other = await witness(user, 'expiring');
     const closed = new Inbox<string>();
     w.channel.subscribe((status) => closed.push(status));
     await closed.next((s) => s === 'SUBSCRIBED');
@@ -157,7 +175,8 @@ describe('access tokens', () => {
     expect(String(msg.message)).toMatch(/^Token has expired \d+ seconds ago$/);
     await closed.next((s) => s === 'CLOSED');
     await insertNote(user, 'after expiry');
-    await settle();
+    await other.saw('after expiry');
+    await roundTrip(tc);
     expect(titles(w.inbox)).toEqual(['before expiry']);
   });
 
@@ -238,7 +257,9 @@ describe('private channels', () => {
     expect(
       await r.channel.send({ type: 'broadcast', event: 'say', payload: { text: 'nope' } }),
     ).toBe('error');
-    await settle();
+    // The refusal was answered; any copy sent before it has arrived after a round trip.
+    await roundTrip(w.tc);
+    await roundTrip(r.tc);
     expect(w.inbox.items).toEqual([]);
     expect(r.inbox.items).toHaveLength(1);
 
@@ -258,7 +279,10 @@ describe('private channels', () => {
     await joined(channel);
     await w.channel.send({ type: 'broadcast', event: 'secret', payload: { n: 1 } });
     await channel.send({ type: 'broadcast', event: 'public', payload: { n: 2 } });
-    await settle();
+    // 'secret' was acknowledged (handled); the round trips make sure 'public' was handled too and
+    // that both sockets have received whatever was sent to them before.
+    await roundTrip(pub);
+    await roundTrip(w.tc);
     expect(heard.items).toEqual([]);
     expect(w.inbox.items).toEqual([]);
   });

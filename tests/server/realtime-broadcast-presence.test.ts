@@ -9,7 +9,7 @@ import {
   joined,
   mintToken,
   newUserId,
-  settle,
+  roundTrip,
   startFixture,
   type Fixture,
   type TestClient,
@@ -64,7 +64,9 @@ describe('broadcast', () => {
     await rb.inbox.count(2);
     expect(rb.inbox.items.map((m) => m.payload)).toEqual([{ from: 'a' }, { from: 'b' }]);
     await ra.inbox.next((m) => (m.payload as { from: string }).from === 'b');
-    await settle();
+    // Both messages were handled (b heard both); a round trip flushes what a and c were sent.
+    await roundTrip(a);
+    await roundTrip(c);
     expect(ra.inbox.items.map((m) => m.payload)).toEqual([{ from: 'b' }]);
     expect(rc.inbox.items).toEqual([]);
     expect(rb.inbox.items[0]).toMatchObject({ type: 'broadcast', event: 'hello' });
@@ -84,8 +86,8 @@ describe('broadcast', () => {
     expect(
       await sender.channel.send({ type: 'broadcast', event: 'cursor', payload: { x: 1 } }),
     ).toBe('ok');
+    // 'typing' was handled before 'cursor' and would have come first on b's socket.
     await cursor.next();
-    await settle();
     expect(cursor.items.map((m) => m.event)).toEqual(['cursor']);
   });
 
