@@ -40,6 +40,9 @@ test('the gallery loads thumbnails from render/image and shows them offline afte
   page,
   context,
 }) => {
+  // Three full loads of the villa (online, offline, online again in a new tab) in one context,
+  // whose worker cache is what is tested: more than the default 45 s on a busy machine.
+  test.slow();
   /** Paths of the images and files fetched (GET; signing is a POST to /object/sign/). */
   const requested: string[] = [];
   /** Render requests the service worker sent to the network (not answered from its cache). */
