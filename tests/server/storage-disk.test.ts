@@ -2,7 +2,7 @@
 // are one complete file named by its version, replaced and removed versions disappear, refused and
 // aborted uploads leave neither a row nor a file (nor a temp file), a row whose file is gone
 // answers 404, and objects survive a restart of the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rmdir, unlink } from 'node:fs/promises';
@@ -125,7 +125,7 @@ describe('nothing half-written', () => {
   it('an upload cut off mid-body leaves no row, no file and no temp file', async () => {
     const before = await objectFiles();
     const base = new URL(fx.url);
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       const req = http.request({
         host: base.hostname,
         port: base.port,
@@ -139,11 +139,16 @@ describe('nothing half-written', () => {
         },
       });
       req.on('error', () => resolve());
-      req.write(Buffer.alloc(256 * 1024, 7), () =>
-        setTimeout(() => (req.destroy(), resolve()), 150),
-      );
+      // Cut the body off once the server is writing it to its temp file, not at a guessed moment.
+      req.write(Buffer.alloc(256 * 1024, 7), () => {
+        vi.waitFor(async () => expect(await tempFiles()).not.toEqual([]), { interval: 20 })
+          .then(() => (req.destroy(), resolve()))
+          .catch(reject);
+      });
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // The server removes the temp file when the body breaks off; once it is gone, the request has
+    // failed for good (the row is only written after a complete body).
+    await vi.waitFor(async () => expect(await tempFiles()).toEqual([]), { interval: 20 });
     expect((await box().exists('cut.bin')).data).toBe(false);
     expect(await objectFiles()).toEqual(before);
     expect(await tempFiles()).toEqual([]);
