@@ -105,20 +105,22 @@ export function ReportDialog({
               placeholder="e.g. Master bathroom"
             />
             <TextareaField control={form.control} name="description" label="Details" rows={3} />
-            <label className="flex items-start gap-2 text-sm">
+            <div className="flex items-start gap-2 text-sm">
               <input
+                id="report-blocking"
                 type="checkbox"
                 className="mt-0.5 size-4"
+                aria-describedby="report-blocking-hint"
                 checked={blocking}
                 onChange={(e) => form.setValue('blocking', e.target.checked, { shouldDirty: true })}
               />
-              <span>
-                Blocks the next stay
-                <span className="text-muted-foreground block text-xs">
+              <div>
+                <Label htmlFor="report-blocking">Blocks the next stay</Label>
+                <p id="report-blocking-hint" className="text-muted-foreground text-xs">
                   The villa is not guest-ready until this is resolved.
-                </span>
-              </span>
-            </label>
+                </p>
+              </div>
+            </div>
             <div className="space-y-1">
               <Label htmlFor="report-photos">Photos</Label>
               <input

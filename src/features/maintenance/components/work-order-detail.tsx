@@ -193,7 +193,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
               key={`${m.to}-${m.label}`}
               size="sm"
               variant={m.to === 'resolved' || m.to === 'in_progress' ? 'default' : 'outline'}
-              disabled={transition.isPending}
+              aria-busy={transition.isPending}
               onClick={() => onMove(m)}
             >
               {m.label}
