@@ -295,6 +295,12 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   await expect(page.getByRole('row').filter({ hasText: villa.name })).toHaveCount(3);
   await page.getByLabel('Filter by status').selectOption('done');
   await expect(page.getByRole('row').filter({ hasText: villa.name })).toHaveCount(1);
+  // A shorter date range keeps the filters: To day 5 leaves today's (done) and day 4's clean.
+  await page.getByLabel('Filter by status').selectOption('');
+  await page.getByLabel('To', { exact: true }).fill(day(5));
+  await expect(page).toHaveURL(new RegExp(`to=${day(5)}`));
+  await expect(page.getByRole('row').filter({ hasText: villa.name })).toHaveCount(2);
+  await expect(page.getByLabel('Filter by villa or area')).toHaveValue(villa.name);
 });
 
 test('the board works on a 360 px phone', async ({ page, request }) => {

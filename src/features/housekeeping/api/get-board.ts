@@ -2,7 +2,7 @@
 // one request (cleaning_tasks?select=*,properties(...),cleaning_types(...),cleaning_task_assignees(...)).
 // Each clean is mirrored in the `tasks` store, so the board answers from the device when the
 // server cannot be reached (docs/housekeeping.md).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { mirrorAll, mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
@@ -82,8 +82,15 @@ export const boardQueryOptions = (from: string, to: string) =>
     queryFn: () => getBoard(from, to),
   });
 
-export function useBoard(from: string, to: string) {
-  return useQuery(boardQueryOptions(from, to));
+/**
+ * `keepPrevious`: while a new range loads, the last one stays on screen (the list, whose filters
+ * live in its own state and would be lost if it gave way to a loading line).
+ */
+export function useBoard(from: string, to: string, { keepPrevious = false } = {}) {
+  return useQuery({
+    ...boardQueryOptions(from, to),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
 }
 
 export interface StaffMember {

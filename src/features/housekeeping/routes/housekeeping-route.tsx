@@ -52,18 +52,33 @@ function useLiveBoard() {
   }, [qc]);
 }
 
+/** The longest date range the list shows at once. */
+const LIST_MAX_DAYS = 62;
+
+function isoDay(value: string | null): string | null {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
 export function HousekeepingRoute() {
   const { permissions } = useAuth();
   const canManage = hasPermission(permissions, 'housekeeping.manage');
   const [params, setParams] = useSearchParams();
   const view = (VIEWS.find((v) => v.id === params.get('view'))?.id ?? 'day') as View;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '')
-    ? params.get('day')!
-    : todayInCompany();
-  const from = view === 'week' ? weekStart(day) : view === 'list' ? addDays(day, -7) : day;
-  const to = view === 'week' ? addDays(from, 6) : view === 'list' ? addDays(day, 14) : day;
+  const day = isoDay(params.get('day')) ?? todayInCompany();
+  // The list's date range: its own From and To (a week back to two weeks on by default), at most
+  // LIST_MAX_DAYS long so one screen never asks for a season of cleans.
+  const listFrom = isoDay(params.get('from')) ?? addDays(day, -7);
+  const listToAsked = isoDay(params.get('to')) ?? addDays(day, 14);
+  const listTo =
+    listToAsked < listFrom
+      ? listFrom
+      : listToAsked > addDays(listFrom, LIST_MAX_DAYS - 1)
+        ? addDays(listFrom, LIST_MAX_DAYS - 1)
+        : listToAsked;
+  const from = view === 'week' ? weekStart(day) : view === 'list' ? listFrom : day;
+  const to = view === 'week' ? addDays(from, 6) : view === 'list' ? listTo : day;
 
-  const board = useBoard(from, to);
+  const board = useBoard(from, to, { keepPrevious: view === 'list' });
   const staff = useHousekeepers();
   const defaults = useDefaultHousekeepers();
   const assign = useAssignTasks();
@@ -138,32 +153,59 @@ export function HousekeepingRoute() {
             </Button>
           ))}
         </div>
-        <Button
-          size="icon-sm"
-          variant="outline"
-          aria-label="Previous"
-          onClick={() => set({ day: addDays(day, -step) })}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <Input
-          type="date"
-          className="h-8 w-40"
-          aria-label="Day"
-          value={day}
-          onChange={(e) => e.target.value && set({ day: e.target.value })}
-        />
-        <Button
-          size="icon-sm"
-          variant="outline"
-          aria-label="Next"
-          onClick={() => set({ day: addDays(day, step) })}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => set({ day: todayInCompany() })}>
-          Today
-        </Button>
+        {view === 'list' ? (
+          <>
+            <Input
+              type="date"
+              className="h-8 w-40"
+              aria-label="From"
+              value={listFrom}
+              onChange={(e) => e.target.value && set({ from: e.target.value })}
+            />
+            <Input
+              type="date"
+              className="h-8 w-40"
+              aria-label="To"
+              value={listTo}
+              min={listFrom}
+              onChange={(e) => e.target.value && set({ to: e.target.value })}
+            />
+            {listTo !== listToAsked ? (
+              <span className="text-muted-foreground text-xs" role="status">
+                Showing {LIST_MAX_DAYS} days at most
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Button
+              size="icon-sm"
+              variant="outline"
+              aria-label="Previous"
+              onClick={() => set({ day: addDays(day, -step) })}
+            >
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Input
+              type="date"
+              className="h-8 w-40"
+              aria-label="Day"
+              value={day}
+              onChange={(e) => e.target.value && set({ day: e.target.value })}
+            />
+            <Button
+              size="icon-sm"
+              variant="outline"
+              aria-label="Next"
+              onClick={() => set({ day: addDays(day, step) })}
+            >
+              <ChevronRight aria-hidden="true" />
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => set({ day: todayInCompany() })}>
+              Today
+            </Button>
+          </>
+        )}
         {board.data?.freshness.source === 'device' ? (
           <span className="text-muted-foreground text-xs" role="status">
             Offline: showing the cleans saved on this device
