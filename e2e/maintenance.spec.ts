@@ -143,3 +143,23 @@ test('a reported blocking problem goes from housekeeper to technician to manager
   await expect(detail.getByRole('group', { name: 'Work order state' })).toContainText('Closed');
   await expect(detail.getByText(/Resolved → Closed/)).toBeVisible({ timeout: 20_000 });
 });
+
+test('"Report a problem" from a villa page and from the app frame opens the form, the villa filled in where known', async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request);
+  await signInAs(page, 'housekeeper', villa.url);
+  await expect(page.getByRole('heading', { name: villa.name, level: 1 })).toBeVisible();
+  await page.locator('#main-content').getByRole('link', { name: 'Report a problem' }).click();
+  const form = page.getByRole('dialog', { name: 'Report a problem' });
+  await expect(form.getByLabel('Villa', { exact: true })).toHaveValue(villa.id);
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+
+  // The header's link is on every screen; away from a villa it leaves the villa to choose.
+  await page.goto('/');
+  await page.locator('header').getByRole('link', { name: 'Report a problem' }).click();
+  await expect(page).toHaveURL(/\/maintenance\?report=1$/);
+  await expect(form.getByLabel('Villa', { exact: true })).toHaveValue('');
+});

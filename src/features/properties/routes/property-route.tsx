@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { Construction } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
+import { ReportProblemLink } from '@/components/report-problem-link';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -183,8 +184,11 @@ export function PropertyRoute() {
           ) : null
         }
       />
-      <div aria-label="Guest-ready state" role="group">
-        <GuestReadyBadge ready={p.guest_ready} reasons={p.not_ready_reasons} />
+      <div className="flex flex-wrap items-center gap-2">
+        <div aria-label="Guest-ready state" role="group">
+          <GuestReadyBadge ready={p.guest_ready} reasons={p.not_ready_reasons} />
+        </div>
+        <ReportProblemLink propertyId={p.id} />
       </div>
       <Section title="Overview">
         <Overview p={p} />
