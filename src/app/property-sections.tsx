@@ -23,7 +23,22 @@ function Cleans(props: PropertySectionProps) {
   );
 }
 
-const sections: PropertySections = { Cleans };
+const WorkOrdersSection = lazy(async () => ({
+  default: (await import('@/features/maintenance/components/property-work-orders-section'))
+    .PropertyWorkOrdersSection,
+}));
+
+function WorkOrders(props: PropertySectionProps) {
+  return (
+    <Suspense
+      fallback={<p className="text-muted-foreground text-sm">Loading the villa's work orders…</p>}
+    >
+      <WorkOrdersSection {...props} />
+    </Suspense>
+  );
+}
+
+const sections: PropertySections = { Cleans, WorkOrders };
 
 /** Gives the property detail screen inside it the sections other areas add. */
 export function PropertySectionsProvider({ children }: { children: ReactNode }) {

@@ -13,6 +13,8 @@ export interface PropertySectionProps {
 export interface PropertySections {
   /** The villa's cleans and guest-ready reason (housekeeping). */
   Cleans?: ComponentType<PropertySectionProps>;
+  /** The villa's open and recently resolved work orders (maintenance). */
+  WorkOrders?: ComponentType<PropertySectionProps>;
 }
 
 export const PropertySectionsContext = createContext<PropertySections>({});

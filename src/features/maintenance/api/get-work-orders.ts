@@ -38,7 +38,8 @@ function fromQueued(values: Record<string, unknown>): WorkOrder {
   } as WorkOrder;
 }
 
-async function withQueued(rows: WorkOrder[]): Promise<WorkOrder[]> {
+/** The user's queued reports and edits laid on rows read from the server or the device. */
+export async function withQueued(rows: WorkOrder[]): Promise<WorkOrder[]> {
   const changes = await queuedChanges('work_orders');
   return overlayRows(rows, changes, { fromValues: fromQueued });
 }

@@ -3,6 +3,8 @@ export const workOrderKeys = {
   all: ['work-orders'] as const,
   lists: () => [...workOrderKeys.all, 'list'] as const,
   detail: (id: string) => [...workOrderKeys.all, 'detail', id] as const,
+  /** One villa's work orders (its detail page); under `all`, so every write refreshes it. */
+  property: (propertyId: string) => [...workOrderKeys.all, 'property', propertyId] as const,
   staff: () => [...workOrderKeys.all, 'staff'] as const,
   villas: () => [...workOrderKeys.all, 'villas'] as const,
 };

@@ -1,5 +1,5 @@
 // /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
-// reservations (reservations.view), and the areas that will hang off a villa.
+// reservations (reservations.view), and the sections other areas add (cleans, work orders).
 import { useContext } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/routes';
-import { hasPermission, meetsRole } from '@/lib/permissions';
+import { hasAnyPermission, hasPermission, meetsRole } from '@/lib/permissions';
 import {
   getPropertyQueryOptions,
   useProperty,
@@ -127,12 +127,16 @@ export function PropertyRoute() {
   const { id = '' } = useParams();
   const { roles, permissions } = useAuth();
   const property = useProperty(id);
-  const { Cleans } = useContext(PropertySectionsContext);
+  const { Cleans, WorkOrders } = useContext(PropertySectionsContext);
   const isManager = meetsRole(roles, 'manager');
   const canManage = isManager && hasPermission(permissions, 'properties.manage');
   const canSeeAccess = hasPermission(permissions, 'properties.access');
   const canSeeReservations = hasPermission(permissions, 'reservations.view');
   const canManageReservations = hasPermission(permissions, 'reservations.manage');
+  const canSeeWorkOrders = hasAnyPermission(permissions, [
+    'maintenance.view',
+    'maintenance.manage',
+  ]);
 
   if (property.isPending) return <PageSpinner />;
   if (property.isError || !property.data) {
@@ -220,9 +224,15 @@ export function PropertyRoute() {
           <ComingSoon what="Cleaning and inspection tasks" />
         )}
       </Section>
-      <Section title="Work orders">
-        <ComingSoon what="Maintenance work orders" />
-      </Section>
+      {canSeeWorkOrders ? (
+        <Section title="Work orders">
+          {WorkOrders ? (
+            <WorkOrders propertyId={p.id} ready={p.guest_ready} reasons={p.not_ready_reasons} />
+          ) : (
+            <ComingSoon what="Maintenance work orders" />
+          )}
+        </Section>
+      ) : null}
       <Section title="Stock">
         <ComingSoon what="Stock levels" />
       </Section>
