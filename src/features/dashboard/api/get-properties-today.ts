@@ -9,6 +9,8 @@ import { supabase } from '@/lib/supabase';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   propertiesToday: () => [...dashboardKeys.all, 'properties-today'] as const,
+  urgentWorkOrders: () => [...dashboardKeys.all, 'urgent-work-orders'] as const,
+  myWorkOrders: (userId: string) => [...dashboardKeys.all, 'my-work-orders', userId] as const,
 };
 
 const SHOWN = 5;

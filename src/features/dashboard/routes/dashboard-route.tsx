@@ -1,5 +1,6 @@
 // The start screen for every role: a greeting, the areas this user can open, and for an account
-// with no role yet, who to ask for access. Area widgets arrive with their areas.
+// with no role yet, who to ask for access; then each area's cards for those who may see them
+// (today's villas, urgent and overdue work orders, my work orders).
 import { Link } from 'react-router';
 import { Hourglass } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +14,7 @@ import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
 import { hasPermission, roleLabel } from '@/lib/permissions';
 import { PropertiesTodayCard } from '../components/properties-today-card';
+import { MyWorkOrdersCard, UrgentWorkOrdersCard } from '../components/work-order-cards';
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();
@@ -89,6 +91,12 @@ export function DashboardRoute() {
       ) : null}
       {roles.length > 0 && hasPermission(permissions, 'properties.view') ? (
         <PropertiesTodayCard />
+      ) : null}
+      {roles.length > 0 && hasPermission(permissions, 'maintenance.manage') ? (
+        <UrgentWorkOrdersCard />
+      ) : null}
+      {roles.length > 0 && hasPermission(permissions, 'maintenance.work') ? (
+        <MyWorkOrdersCard />
       ) : null}
     </div>
   );

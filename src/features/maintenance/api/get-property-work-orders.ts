@@ -10,7 +10,8 @@ import { openOfflineDb } from '@/offline/db';
 import { mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
 import { WORK_ORDER_SELECT, withQueued } from './get-work-orders';
 import { workOrderKeys } from './keys';
-import { byUrgency, type WorkOrder } from './types';
+import { byUrgency } from '@/lib/work-orders';
+import { type WorkOrder } from './types';
 
 /** How many resolved or closed work orders the page shows. */
 export const RECENT_SHOWN = 5;

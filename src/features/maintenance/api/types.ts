@@ -1,9 +1,11 @@
-// Work-order shapes and words shared by the reads, the writes and the screens (docs/maintenance.md).
+// Work-order shapes and words shared by the reads, the writes and the screens (docs/maintenance.md);
+// status and priority labels, urgency order and overdue are in src/lib/work-orders.ts (the dashboard
+// uses them too).
 import type { Database } from '@/lib/database.types';
+import type { WorkOrderPriority, WorkOrderStatus } from '@/lib/work-orders';
 
 type Enums = Database['public']['Enums'];
-export type WorkOrderStatus = Enums['work_order_status'];
-export type WorkOrderPriority = Enums['work_order_priority'];
+export type { WorkOrderPriority, WorkOrderStatus };
 export type WorkOrderCategory = Enums['work_order_category'];
 
 export interface WorkOrder {
@@ -39,21 +41,7 @@ export const STATUSES: WorkOrderStatus[] = [
   'resolved',
   'closed',
 ];
-export const STATUS_LABELS: Record<WorkOrderStatus, string> = {
-  open: 'Open',
-  assigned: 'Assigned',
-  in_progress: 'In progress',
-  on_hold: 'On hold',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
 export const PRIORITIES: WorkOrderPriority[] = ['urgent', 'high', 'medium', 'low'];
-export const PRIORITY_LABELS: Record<WorkOrderPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-};
 export const CATEGORY_LABELS: Record<WorkOrderCategory, string> = {
   plumbing: 'Plumbing',
   electrical: 'Electrical',
@@ -65,26 +53,6 @@ export const CATEGORY_LABELS: Record<WorkOrderCategory, string> = {
   pest: 'Pest control',
   other: 'Other',
 };
-
-const RANK: Record<WorkOrderPriority, number> = { urgent: 0, high: 1, medium: 2, low: 3 };
-
-/** Most urgent first, then the earliest due (none last), then the oldest report. */
-export function byUrgency(a: WorkOrder, b: WorkOrder): number {
-  return (
-    RANK[a.priority] - RANK[b.priority] ||
-    (a.due_at ?? '9999').localeCompare(b.due_at ?? '9999') ||
-    a.created_at.localeCompare(b.created_at)
-  );
-}
-
-export function isOverdue(w: WorkOrder, now = Date.now()): boolean {
-  return (
-    w.due_at !== null &&
-    Date.parse(w.due_at) < now &&
-    w.status !== 'resolved' &&
-    w.status !== 'closed'
-  );
-}
 
 /** A move the caller may offer: the assignee's moves need maintenance.work, the rest .manage. */
 export interface Move {

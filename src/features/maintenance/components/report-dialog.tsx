@@ -18,7 +18,8 @@ import {
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { useVillas } from '../api/get-work-orders';
-import { CATEGORY_LABELS, PRIORITIES, PRIORITY_LABELS } from '../api/types';
+import { PRIORITY_LABELS } from '@/lib/work-orders';
+import { CATEGORY_LABELS, PRIORITIES } from '../api/types';
 import { useReportWorkOrder } from '../api/work-order-writes';
 import { CATEGORIES, reportSchema, type ReportValues } from '../schemas';
 

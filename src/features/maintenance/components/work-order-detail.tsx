@@ -26,12 +26,11 @@ import {
   useWorkOrder,
   type WorkOrderDetail,
 } from '../api/get-work-orders';
+import { PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
 import {
   CATEGORY_LABELS,
   movesFrom,
   PRIORITIES,
-  PRIORITY_LABELS,
-  STATUS_LABELS,
   type Move,
   type WorkOrderPriority,
 } from '../api/types';

@@ -16,16 +16,8 @@ import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-work-orders';
 import { workOrderKeys } from '../api/keys';
-import {
-  byUrgency,
-  CATEGORY_LABELS,
-  isOverdue,
-  PRIORITIES,
-  PRIORITY_LABELS,
-  STATUSES,
-  STATUS_LABELS,
-  type WorkOrder,
-} from '../api/types';
+import { byUrgency, isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
+import { CATEGORY_LABELS, PRIORITIES, STATUSES, type WorkOrder } from '../api/types';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
 import { WorkOrderDetailSheet } from '../components/work-order-detail';
