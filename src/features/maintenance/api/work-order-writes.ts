@@ -5,9 +5,18 @@
 // comments are plain row writes. Each change shows at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
 import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
-import { notifySaved } from '@/offline/saved-toast';
-import { insertRow, queueWrites, updateRow, uploadObject, type Write } from '@/offline/write';
+import { notify } from '@/lib/toast';
+import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
+import {
+  insertRow,
+  queueWrite,
+  queueWrites,
+  updateRow,
+  uploadObject,
+  type Write,
+} from '@/offline/write';
 import { workOrderKeys } from './keys';
 import type { WorkOrder, WorkOrderPriority, WorkOrderStatus } from './types';
 
@@ -71,6 +80,33 @@ export function useReportWorkOrder() {
   });
 }
 
+/**
+ * The one way a status moves (transition_work_order): carries the version the change was made
+ * from, so a stale one is refused (409) rather than overwriting someone else's change.
+ */
+function transitionWrite(
+  w: WorkOrder,
+  to: WorkOrderStatus,
+  { note, assigneeId }: { note?: string | undefined; assigneeId?: string | undefined } = {},
+): Write {
+  const body: Record<string, unknown> = {
+    work_order_id: w.id,
+    to_status: to,
+    from_version: w.version,
+  };
+  if (note?.trim()) body.note = note.trim();
+  if (assigneeId) body.assignee_id = assigneeId;
+  return {
+    target: { kind: 'rpc', name: 'transition_work_order', rowId: w.id },
+    label: `${w.title}: ${to.replace('_', ' ')}`,
+    method: 'POST',
+    path: '/rest/v1/rpc/transition_work_order',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    values: body,
+  };
+}
+
 export interface TransitionInput {
   workOrder: WorkOrder;
   to: WorkOrderStatus;
@@ -94,13 +130,6 @@ export function useTransitionWorkOrder() {
       photos,
       labourMinutes,
     }: TransitionInput) => {
-      const body: Record<string, unknown> = {
-        work_order_id: w.id,
-        to_status: to,
-        from_version: w.version,
-      };
-      if (note?.trim()) body.note = note.trim();
-      if (assigneeId) body.assignee_id = assigneeId;
       const writes: Write[] = [];
       if (labourMinutes !== undefined && labourMinutes !== w.labour_minutes) {
         writes.push(
@@ -113,15 +142,7 @@ export function useTransitionWorkOrder() {
         );
       }
       writes.push(...photoWrites(w.id, 'after', photos ?? []));
-      writes.push({
-        target: { kind: 'rpc', name: 'transition_work_order', rowId: w.id },
-        label: `${w.title}: ${to.replace('_', ' ')}`,
-        method: 'POST',
-        path: '/rest/v1/rpc/transition_work_order',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        values: body,
-      });
+      writes.push(transitionWrite(w, to, { note, assigneeId }));
       patchCached(qc, w.id, {
         status: to,
         version: w.version + 1,
@@ -140,6 +161,88 @@ export function useTransitionWorkOrder() {
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
+      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+    },
+  });
+}
+
+export interface BulkAssignResult {
+  assigned: number;
+  /** How many of those wait on this device for the connection (queued, not yet sent). */
+  queued: number;
+  refused: { workOrder: WorkOrder; reason: string }[];
+}
+
+/** "3 work orders assigned to Kostas Petrou", or what was refused and why. */
+export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string {
+  const n = (k: number) => `${k} work order${k === 1 ? '' : 's'}`;
+  const done =
+    r.assigned > 0 ? `${n(r.assigned)} assigned to ${assignee}` : 'No work order assigned';
+  const queued = r.queued > 0 ? ` (${r.queued} ${QUEUED_NOTE.toLowerCase()})` : '';
+  if (r.refused.length === 0) return `${done}${queued}`;
+  const why = r.refused
+    .slice(0, 3)
+    .map((f) => `${f.workOrder.title}: ${f.reason}`)
+    .join('; ');
+  const more = r.refused.length > 3 ? `; and ${r.refused.length - 3} more` : '';
+  return `${done}${queued}; ${r.refused.length} refused (${why}${more})`;
+}
+
+/**
+ * Assigns several work orders to one person: each its own transition_work_order call through the
+ * sync queue (its own mutation id, so each is applied once, with the version it was made from),
+ * so one refusal - someone changed it meanwhile, already theirs - leaves the others assigned.
+ */
+export function useAssignWorkOrders() {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({
+      workOrders,
+      assigneeId,
+    }: {
+      workOrders: WorkOrder[];
+      assigneeId: string;
+      assigneeName: string;
+    }): Promise<BulkAssignResult> => {
+      for (const w of workOrders) {
+        patchCached(qc, w.id, {
+          status: 'assigned',
+          assignee_id: assigneeId,
+          version: w.version + 1,
+        });
+      }
+      const outcomes = await Promise.allSettled(
+        workOrders.map((w) =>
+          queueWrite(transitionWrite(w, 'assigned', { assigneeId }), {
+            userId: me,
+            invalidate: [workOrderKeys.all],
+          }),
+        ),
+      );
+      const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
+      outcomes.forEach((o, i) => {
+        if (o.status === 'fulfilled') {
+          result.assigned += 1;
+          if (o.value === 'queued') result.queued += 1;
+        } else {
+          result.refused.push({
+            workOrder: workOrders[i]!,
+            reason: errorMessage(o.reason, 'refused by the server'),
+          });
+        }
+      });
+      return result;
+    },
+    onSuccess: async (result, { assigneeName }) => {
+      const message = bulkAssignMessage(result, assigneeName);
+      if (result.refused.length > 0) notify.error(message);
+      else if (result.queued > 0) notify.info(message);
+      else notify.success(message);
+      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+    },
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'Failed to assign')(e);
       await qc.invalidateQueries({ queryKey: workOrderKeys.all });
     },
   });

@@ -12,15 +12,20 @@ const PRIORITY_CLASS: Record<WorkOrder['priority'], string> = {
   low: 'border-l-slate-400',
 };
 
-/** One work order in the list, the board and the technician's queue: opens its detail. */
+/**
+ * One work order in the list, the board and the technician's queue: opens its detail. In the
+ * manager's list it also has a checkbox, for assigning several at once.
+ */
 export function WorkOrderCard({
   workOrder: w,
   assignee,
   onOpen,
+  selection,
 }: {
   workOrder: WorkOrder;
   assignee: string | null;
   onOpen: () => void;
+  selection?: { selected: boolean; onSelect: (checked: boolean) => void } | undefined;
 }) {
   const overdue = isOverdue(w);
   return (
@@ -29,13 +34,24 @@ export function WorkOrderCard({
       data-testid="work-order-card"
       className={`bg-card space-y-1.5 rounded-md border border-l-4 p-3 text-sm shadow-xs ${PRIORITY_CLASS[w.priority]}`}
     >
-      <button
-        type="button"
-        onClick={onOpen}
-        className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
-      >
-        {w.title}
-      </button>
+      <div className="flex items-start gap-2">
+        {selection ? (
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={selection.selected}
+            onChange={(e) => selection.onSelect(e.target.checked)}
+            aria-label={`Select ${w.title}`}
+          />
+        ) : null}
+        <button
+          type="button"
+          onClick={onOpen}
+          className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
+        >
+          {w.title}
+        </button>
+      </div>
       <p className="text-muted-foreground text-xs">
         {w.property?.name ?? 'Villa'}
         {w.location ? ` · ${w.location}` : ''}

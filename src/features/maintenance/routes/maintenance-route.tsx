@@ -3,9 +3,11 @@
 // detail opens beside the list (`?wo=<id>`); "Report a problem" opens the short form
 // (`?report=1`, villa pre-filled from the villa filter `&villa=<id>`). Others' changes arrive
 // live (realtime); offline, the list answers from the device and writes wait in the sync queue.
+// The list shows PAGE_SIZE at a time (`&page=N`); a manager ticks work orders there and assigns
+// them together (components/bulk-assign-bar.tsx).
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
@@ -18,12 +20,18 @@ import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-wo
 import { workOrderKeys } from '../api/keys';
 import { byUrgency, isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
 import { CATEGORY_LABELS, PRIORITIES, STATUSES, type WorkOrder } from '../api/types';
+import { BulkAssignBar } from '../components/bulk-assign-bar';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
 import { WorkOrderDetailSheet } from '../components/work-order-detail';
 import { CATEGORIES } from '../schemas';
 
 type View = 'mine' | 'list' | 'board';
+
+/** Work orders per page of the list. */
+const PAGE_SIZE = 50;
+/** Address keys that do not change what the list shows (the rest send it back to page 1). */
+const KEEPS_PAGE = new Set(['page', 'wo', 'report']);
 
 /** Live list: any work order, comment or photo changed by anyone refreshes what is on screen. */
 function useLiveWorkOrders() {
@@ -149,6 +157,7 @@ export function MaintenanceRoute() {
 
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
+    if (Object.keys(changes).some((k) => !KEEPS_PAGE.has(k))) next.delete('page');
     for (const [k, v] of Object.entries(changes)) {
       if (v === null || v === '') next.delete(k);
       else next.set(k, v);
@@ -161,12 +170,34 @@ export function MaintenanceRoute() {
     [query.data, view, filterKey, user?.id, sort],
   );
 
+  const bulk = canManage && view === 'list';
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const visible = view === 'list' ? shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : shown;
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  // Only what the list still shows counts as selected (a filter may have hidden some).
+  const selected = bulk ? shown.filter((w) => picked.has(w.id)) : [];
+
   const card = (w: WorkOrder) => (
     <WorkOrderCard
       key={w.id}
       workOrder={w}
       assignee={w.assignee_id ? (names.get(w.assignee_id) ?? 'Someone') : null}
       onOpen={() => set({ wo: w.id })}
+      selection={
+        bulk
+          ? {
+              selected: picked.has(w.id),
+              onSelect: (checked) =>
+                setPicked((s) => {
+                  const next = new Set(s);
+                  if (checked) next.add(w.id);
+                  else next.delete(w.id);
+                  return next;
+                }),
+            }
+          : undefined
+      }
     />
   );
 
@@ -269,6 +300,14 @@ export function MaintenanceRoute() {
           </div>
         </div>
       ) : null}
+      {bulk ? (
+        <BulkAssignBar
+          selected={selected}
+          page={visible}
+          onSelectedChange={setPicked}
+          assignable={(staff.data ?? []).filter(canBeAssigned)}
+        />
+      ) : null}
       {query.data?.fromDevice ? <DeviceCopyNote what="work orders" /> : null}
       <p role="status" className="text-muted-foreground text-sm">
         {query.isPending
@@ -301,7 +340,7 @@ export function MaintenanceRoute() {
         </div>
       ) : (
         <div className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" data-testid="work-order-list">
-          {shown.map(card)}
+          {visible.map(card)}
           {!query.isPending && shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">
               {view === 'mine' ? 'Nothing assigned to you is open.' : 'No work orders match.'}
@@ -309,6 +348,29 @@ export function MaintenanceRoute() {
           ) : null}
         </div>
       )}
+      {view === 'list' && pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page <= 1}
+            onClick={() => set({ page: String(page - 1) })}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page >= pages}
+            onClick={() => set({ page: String(page + 1) })}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
       <WorkOrderDetailSheet id={openId} onClose={() => set({ wo: null })} />
       {canReport && reporting ? (
         <ReportDialog
