@@ -1,7 +1,7 @@
 // /admin/permissions: the role × key matrix, grouped by area, each key with its description.
 // Toggling a cell saves it. The admin role keeps every admin.* key (the database refuses
 // otherwise). Users see a change within their 5-minute cache or at their next sign-in. docs/admin.md
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
@@ -18,12 +18,25 @@ function byArea(permissions: Permission[]): [string, Permission[]][] {
 export function AdminPermissionsRoute() {
   const matrix = useMatrix();
   const setCell = useSetCell();
+  // The cells being saved, shown as clicked in the same render as the click: the matrix's own
+  // optimistic update waits for in-flight reads to be cancelled first, so a controlled checkbox
+  // would flip back for a moment (a second click during a refetch seemed to do nothing).
+  const [saving, setSaving] = useState<ReadonlyMap<string, boolean>>(new Map());
 
   async function toggle(roleId: string, key: string, granted: boolean) {
+    const cell = `${roleId}:${key}`;
+    setSaving((m) => new Map(m).set(cell, granted));
     try {
       await setCell.mutateAsync({ roleId, key, granted });
     } catch (err) {
       notify.error(errorMessage(err, 'Could not save the permission'));
+    } finally {
+      setSaving((m) => {
+        const next = new Map(m);
+        // A later click on the same cell owns the entry now.
+        if (next.get(cell) === granted) next.delete(cell);
+        return next;
+      });
     }
   }
 
@@ -76,9 +89,11 @@ export function AdminPermissionsRoute() {
                         <div className="text-muted-foreground text-xs">{p.description}</div>
                       </th>
                       {matrix.data.roles.map((r) => {
-                        const granted = matrix.data.cells.some(
-                          (c) => c.role_id === r.id && c.permission_key === p.key && c.granted,
-                        );
+                        const granted =
+                          saving.get(`${r.id}:${p.key}`) ??
+                          matrix.data.cells.some(
+                            (c) => c.role_id === r.id && c.permission_key === p.key && c.granted,
+                          );
                         const locked = r.name === 'admin' && p.area === 'admin';
                         return (
                           <td key={r.id} className="p-2 text-center">
