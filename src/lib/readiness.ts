@@ -14,3 +14,11 @@ const REASON_LABELS: Record<string, string> = {
 export function reasonLabel(code: string): string {
   return REASON_LABELS[code] ?? code.replace(/_/g, ' ');
 }
+
+/**
+ * The reads that show guest-ready: the properties area's list and detail (its keys start with
+ * 'properties') and the dashboard's cards (they start with 'dashboard'). A write in another area
+ * that can change readiness (a clean done, a blocking work order resolved) refreshes them when it
+ * settles, so a villa page open when a queued write lands shows the new state.
+ */
+export const READINESS_READS = [['properties'], ['dashboard']] as const;

@@ -4,6 +4,7 @@
 // shown in the Sync Queue panel). The board shows each change at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
+import { READINESS_READS } from '@/lib/readiness';
 import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, insertRow, queueWrites, updateRow, type Write } from '@/offline/write';
@@ -111,12 +112,16 @@ export function useTransitionTask() {
       patchBoards(qc, task.id, (t) => ({ ...t, status: to, version: t.version + 1 }));
       return queueWrites([transitionWrite(task, to)], {
         userId: me,
-        invalidate: [housekeepingKeys.tasks()],
+        invalidate: [housekeepingKeys.tasks(), ...READINESS_READS],
       });
     },
     onSuccess: async (result) => {
       notifySaved(result, 'Status changed');
-      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
+      await Promise.all(
+        [housekeepingKeys.tasks(), ...READINESS_READS].map((queryKey) =>
+          qc.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
