@@ -18,6 +18,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
+    // A click or fill that cannot happen fails at its own line instead of using up the whole test's
+    // limit without saying where it stood.
+    actionTimeout: 20_000,
     // A trace only of a retried test (CI retries once): recording every test cost each one time.
     trace: 'on-first-retry',
     // No service worker unless a test asks for it (test.use({ serviceWorkers: 'allow' })): left
