@@ -1,8 +1,9 @@
-// What the API benchmarks at scale share (bench/properties.ts, bench/housekeeping.ts): this
-// repository's own supabase/ folder started in this process on a fresh in-memory PGlite and on a
-// fresh database of a throwaway PostgreSQL 15 cluster, a supabase-js client signed in as the demo
-// manager, closed-loop measurement (every latency kept, exact percentiles) at 1 and 8 clients, the
-// results table and the files under bench/results/.
+// What the API benchmarks at scale share (bench/properties.ts, housekeeping.ts, maintenance.ts):
+// this repository's own supabase/ folder started in this process on a fresh in-memory PGlite and
+// on a fresh database of a throwaway PostgreSQL 15 cluster, a supabase-js client signed in as a
+// demo account (the manager unless a bench asks for another), closed-loop measurement (every
+// latency kept, exact percentiles) at 1 and 8 clients, the results table and the files under
+// bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,18 +114,20 @@ export function startBenchServer(databaseUrl?: string): Promise<RunningServer> {
   });
 }
 
-/** supabase-js against `server`, signed in as the demo manager (RLS runs as for the app). */
-export async function managerClient(server: RunningServer): Promise<Client> {
+/** supabase-js against `server`, signed in as a demo account (RLS runs as for the app). */
+export async function signedInClient(server: RunningServer, email: string): Promise<Client> {
   const sb: Client = createClient<Database>(server.url, WELL_KNOWN.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
-  const { error } = await sb.auth.signInWithPassword({
-    email: 'manager@arivia.local',
-    password: 'arivia-demo',
-  });
-  if (error) throw new Error(`sign-in: ${error.message}`);
+  const { error } = await sb.auth.signInWithPassword({ email, password: 'arivia-demo' });
+  if (error) throw new Error(`sign-in (${email}): ${error.message}`);
   return sb;
+}
+
+/** supabase-js against `server`, signed in as the demo manager. */
+export function managerClient(server: RunningServer): Promise<Client> {
+  return signedInClient(server, 'manager@arivia.local');
 }
 
 /**

@@ -14,6 +14,7 @@ const parts = [
   'properties',
   'properties-web',
   'housekeeping',
+  'maintenance',
   'web',
   'offline',
 ].filter((p) => existsSync(path.join(here, `${p}.ts`)));
