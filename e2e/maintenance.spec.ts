@@ -2,7 +2,8 @@
 // blocking problem with a photo (validation messages first); the manager sees it arrive live and
 // the villa turn "not ready", and assigns it; the technician, on a 360 px phone, starts it and
 // resolves it with time and an after-photo; the manager closes it and the villa is ready again.
-// axe on the list, the report form and the work order.
+// axe on the list, the report form and the work order. Then, each on its own: a villa's page
+// lists its blocking work order; the manager assigns two work orders at once.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { accessToken, DEMO, DEMO_PASSWORD, expectToast, rest, signInAs } from './support/helpers';
@@ -28,6 +29,20 @@ async function makeVilla(request: APIRequestContext) {
     bedrooms: 2,
   })) as { id: string }[];
   return { id: villa!.id, name, code, url: `/properties/${villa!.id}` };
+}
+
+/** A work order of `villaId` reported through the API as the manager (open, unassigned). */
+async function reportAsManager(
+  request: APIRequestContext,
+  villaId: string,
+  row: Record<string, unknown>,
+) {
+  const token = await accessToken(request, DEMO.manager, DEMO_PASSWORD);
+  const [w] = (await rest(request, token, 'POST', 'work_orders', {
+    property_id: villaId,
+    ...row,
+  })) as { id: string }[];
+  return w!.id;
 }
 
 async function pageAs(
@@ -151,7 +166,12 @@ test('"Report a problem" from a villa page and from the app frame opens the form
   const villa = await makeVilla(request);
   await signInAs(page, 'housekeeper', villa.url);
   await expect(page.getByRole('heading', { name: villa.name, level: 1 })).toBeVisible();
-  await page.locator('#main-content').getByRole('link', { name: 'Report a problem' }).click();
+  // (the one beside the guest-ready badge; the villa's work orders have one too)
+  await page
+    .locator('#main-content')
+    .getByRole('link', { name: 'Report a problem' })
+    .first()
+    .click();
   const form = page.getByRole('dialog', { name: 'Report a problem' });
   await expect(form.getByLabel('Villa', { exact: true })).toHaveValue(villa.id);
   await page.keyboard.press('Escape');
@@ -162,4 +182,44 @@ test('"Report a problem" from a villa page and from the app frame opens the form
   await page.locator('header').getByRole('link', { name: 'Report a problem' }).click();
   await expect(page).toHaveURL(/\/maintenance\?report=1$/);
   await expect(form.getByLabel('Villa', { exact: true })).toHaveValue('');
+});
+
+test("a villa's page lists its blocking work order, which opens beside the maintenance list", async ({
+  page,
+  request,
+}) => {
+  const villa = await makeVilla(request);
+  const title = `Boiler leaking ${villa.code}`;
+  const id = await reportAsManager(request, villa.id, {
+    title,
+    priority: 'urgent',
+    blocking: true,
+  });
+  await signInAs(page, 'technician', villa.url);
+  const open = page.getByRole('region', { name: 'Open work orders' });
+  const row = open.getByRole('listitem', { name: title });
+  await expect(row).toContainText('Blocking');
+  await expect(row).toContainText('Unassigned');
+  await row.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/maintenance\\?wo=${id}$`));
+  await expect(workOrder(page, title)).toBeVisible();
+});
+
+test('the manager assigns two work orders at once', async ({ page, request }) => {
+  const villa = await makeVilla(request);
+  const titles = [`Gate sticks ${villa.code}`, `Fan rattles ${villa.code}`];
+  for (const title of titles) await reportAsManager(request, villa.id, { title });
+  await signInAs(page, 'manager', `/maintenance?view=list&villa=${villa.id}`);
+  const list = page.getByTestId('work-order-list');
+  await expect(list.getByRole('article')).toHaveCount(2);
+  const bar = page.getByRole('group', { name: 'Assign several' });
+  await bar.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(bar).toContainText('2 selected');
+  await bar.getByLabel('Assign selected to').selectOption({ label: 'Kostas Petrou' });
+  await bar.getByRole('button', { name: 'Assign 2 selected' }).click();
+  await expectToast(page, '2 work orders assigned to Kostas Petrou');
+  for (const title of titles) {
+    await expect(list.getByRole('article', { name: title })).toContainText('Assigned');
+    await expect(list.getByRole('article', { name: title })).toContainText('Kostas Petrou');
+  }
 });
