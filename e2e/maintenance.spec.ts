@@ -200,6 +200,7 @@ test("a villa's page lists its blocking work order, which opens beside the maint
   const row = open.getByRole('listitem', { name: title });
   await expect(row).toContainText('Blocking');
   await expect(row).toContainText('Unassigned');
+  await expectAccessible(page, "a villa's work orders");
   await row.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/maintenance\\?wo=${id}$`));
   await expect(workOrder(page, title)).toBeVisible();
