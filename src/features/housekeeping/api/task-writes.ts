@@ -4,6 +4,7 @@
 // shown in the Sync Queue panel). The board shows each change at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
+import { invalidateAll } from '@/lib/query-client';
 import { READINESS_READS } from '@/lib/readiness';
 import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
@@ -117,11 +118,7 @@ export function useTransitionTask() {
     },
     onSuccess: async (result) => {
       notifySaved(result, 'Status changed');
-      await Promise.all(
-        [housekeepingKeys.tasks(), ...READINESS_READS].map((queryKey) =>
-          qc.invalidateQueries({ queryKey }),
-        ),
-      );
+      await invalidateAll(qc, [housekeepingKeys.tasks(), ...READINESS_READS]);
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to change the status')(e);

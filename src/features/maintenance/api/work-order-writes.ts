@@ -7,6 +7,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
+import { invalidateAll } from '@/lib/query-client';
+import { READINESS_READS } from '@/lib/readiness';
 import { notify } from '@/lib/toast';
 import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
 import {
@@ -21,6 +23,13 @@ import { workOrderKeys } from './keys';
 import type { WorkOrder, WorkOrderPriority, WorkOrderStatus } from './types';
 
 export const PHOTO_BUCKET = 'work-order-photos';
+
+/**
+ * What a settled work-order write refreshes: the work orders, and the reads that show guest-ready
+ * (a blocking problem reported, resolved or unflagged changes the villa's state).
+ */
+const SETTLED = [workOrderKeys.all, ...READINESS_READS];
+const refresh = (qc: QueryClient) => invalidateAll(qc, SETTLED);
 
 /** Lays a change on the cached list and detail at once (it shows while queued, offline too). */
 function patchCached(qc: QueryClient, id: string, patch: Partial<WorkOrder>) {
@@ -68,13 +77,13 @@ export function useReportWorkOrder() {
           insertRow('work_orders', row, `Report: ${row.title}`),
           ...photoWrites(id, 'before', photos),
         ],
-        { userId: me, invalidate: [workOrderKeys.all] },
+        { userId: me, invalidate: SETTLED },
       );
       return { id, result };
     },
     onSuccess: async ({ result }) => {
       notifySaved(result, 'Problem reported');
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
     onError: errorToastUnlessHandled(undefined, 'Failed to report the problem'),
   });
@@ -150,18 +159,18 @@ export function useTransitionWorkOrder() {
         ...(assigneeId ? { assignee_id: assigneeId } : {}),
         ...(labourMinutes !== undefined ? { labour_minutes: labourMinutes } : {}),
       });
-      return queueWrites(writes, { userId: me, invalidate: [workOrderKeys.all] });
+      return queueWrites(writes, { userId: me, invalidate: SETTLED });
     },
     onSuccess: async (result, { to, assigneeId }) => {
       notifySaved(
         result,
         assigneeId && to === 'assigned' ? 'Work order assigned' : 'Status changed',
       );
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
   });
 }
@@ -216,7 +225,7 @@ export function useAssignWorkOrders() {
         workOrders.map((w) =>
           queueWrite(transitionWrite(w, 'assigned', { assigneeId }), {
             userId: me,
-            invalidate: [workOrderKeys.all],
+            invalidate: SETTLED,
           }),
         ),
       );
@@ -239,11 +248,11 @@ export function useAssignWorkOrders() {
       if (result.refused.length > 0) notify.error(message);
       else if (result.queued > 0) notify.info(message);
       else notify.success(message);
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to assign')(e);
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
   });
 }
@@ -276,16 +285,16 @@ export function useUpdateWorkOrder() {
       patchCached(qc, w.id, changes);
       return queueWrites([updateRow('work_orders', w.id, changes, `${w.title}: edit`)], {
         userId: me,
-        invalidate: [workOrderKeys.all],
+        invalidate: SETTLED,
       });
     },
     onSuccess: async (result) => {
       notifySaved(result, 'Work order saved');
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
     onError: async (e) => {
       errorToastUnlessHandled(undefined, 'Failed to save the work order')(e);
-      await qc.invalidateQueries({ queryKey: workOrderKeys.all });
+      await refresh(qc);
     },
   });
 }
