@@ -16,6 +16,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The main backend's storage folder, so a suite can watch its temp files. */
     storageDir: string;
+    /** The backend's service-role key, for suites that set up or read back data as the office. */
+    serviceRoleKey: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('apiUrl', server.url);
   project.provide('storageDir', storageDir);
+  project.provide('serviceRoleKey', server.config.serviceRoleKey);
   project.provide('dbKind', server.db.kind);
   project.provide('databaseUrl', fresh?.url ?? '');
   return async () => {
