@@ -1,0 +1,324 @@
+// The housekeeping board (/housekeeping, docs/housekeeping.md "Screens"), rendered for real as the
+// demo manager against the in-process backend: bulk assign on the day board, the auto-assign
+// suggestion (a villa's default housekeeper keeps its clean), and the week view's keyboard way to
+// move a clean to another day.
+//
+// Every test makes its own villas and ad-hoc cleans (the service client) on a day of its own far
+// in the future, so no demo clean or other test's clean is on its board.
+import { createClient } from '@supabase/supabase-js';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { renderRoute } from './render-route';
+
+const MARIA = 'a11ce000-0000-4000-8000-000000000003';
+const SOFIA = 'a11ce000-0000-4000-8000-000000000005';
+const ANNA = 'a11ce000-0000-4000-8000-000000000006';
+const NAMES: Record<string, string> = {
+  [MARIA]: 'Maria Kritikou',
+  [SOFIA]: 'Sofia Alexiou',
+  [ANNA]: 'Anna Roussaki',
+};
+
+const service = createClient(inject('apiUrl'), inject('serviceRoleKey'), {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+});
+
+const villaIds: string[] = [];
+
+afterEach(cleanup);
+
+afterAll(async () => {
+  // A villa with cleans has history: it is archived, as the app does (its days are far ahead).
+  const { error } = await service.from('properties').update({ archived: true }).in('id', villaIds);
+  if (error) throw error;
+});
+
+// 2041-01-07 is a Monday; this file's weeks start at a random one of the twenty years after it.
+const FIRST_WEEK = Math.floor(Math.random() * 1000);
+let weeksTaken = 0;
+/** A Monday of its own, years ahead: nothing else is planned in its week. */
+function ownMonday(): string {
+  return addDays('2041-01-07', (FIRST_WEEK + 2 * weeksTaken++) * 7);
+}
+
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+async function makeVilla(
+  label: string,
+  area = 'Test Bay, Milos',
+): Promise<{ id: string; name: string }> {
+  const code = `HB-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const name = `${label} ${code}`.trim();
+  const { data, error } = await service
+    .from('properties')
+    .insert({ code: code.toUpperCase(), name, area, bedrooms: 2 })
+    .select('id')
+    .single();
+  if (error) throw error;
+  villaIds.push(data.id);
+  return { id: data.id, name };
+}
+
+let deepClean = '';
+/** An ad-hoc deep clean of the villa on `day` (10:00-16:00 Athens time), optionally assigned. */
+async function makeClean(
+  villaId: string,
+  day: string,
+  { minutes = 120, assignee }: { minutes?: number; assignee?: string } = {},
+): Promise<string> {
+  if (!deepClean) {
+    const type = await service
+      .from('cleaning_types')
+      .select('id')
+      .eq('code', 'deep_clean')
+      .single();
+    if (type.error) throw type.error;
+    deepClean = type.data.id;
+  }
+  const { data, error } = await service
+    .from('cleaning_tasks')
+    .insert({
+      property_id: villaId,
+      cleaning_type_id: deepClean,
+      window_start: `${day}T08:00:00Z`,
+      due_at: `${day}T14:00:00Z`,
+      estimated_minutes: minutes,
+    })
+    .select('id,day')
+    .single();
+  if (error) throw error;
+  expect(data.day).toBe(day);
+  if (assignee) {
+    const a = await service
+      .from('cleaning_task_assignees')
+      .insert({ task_id: data.id, user_id: assignee });
+    if (a.error) throw a.error;
+  }
+  return data.id;
+}
+
+async function assigneesOf(taskIds: string[]): Promise<Map<string, string[]>> {
+  const { data, error } = await service
+    .from('cleaning_task_assignees')
+    .select('task_id,user_id')
+    .in('task_id', taskIds);
+  if (error) throw error;
+  const by = new Map<string, string[]>(taskIds.map((id) => [id, []]));
+  for (const r of data) by.get(r.task_id)!.push(r.user_id);
+  return by;
+}
+
+/** The day board's column whose heading starts with `name` ("Maria Kritikou (2)"). */
+async function column(name: string): Promise<HTMLElement> {
+  const board = await screen.findByTestId('day-board', {}, { timeout: 30_000 });
+  return within(board).getByRole('region', { name: new RegExp(`^${escape(name)} \\(\\d+\\)$`) });
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const cardName = (villa: string) => `${villa}, Deep clean`;
+
+it(
+  'assigns the ticked cleans to one housekeeper: they move to her column, one assignee each',
+  { timeout: 120_000 },
+  async () => {
+    const day = ownMonday();
+    const villas = [
+      await makeVilla('Bulk A'),
+      await makeVilla('Bulk B'),
+      await makeVilla('Bulk C'),
+    ];
+    // One is Sofia's already: assigning it to Maria replaces her, it does not add a second.
+    const ids = [
+      await makeClean(villas[0]!.id, day),
+      await makeClean(villas[1]!.id, day, { assignee: SOFIA }),
+      await makeClean(villas[2]!.id, day),
+    ];
+    // A fourth clean of the day, not ticked, stays where it is.
+    const other = await makeVilla('Bulk D');
+    const untouched = await makeClean(other.id, day);
+
+    await renderRoute(`/housekeeping?day=${day}`, 'manager');
+    const unassigned = await column('Unassigned');
+    await within(unassigned).findByRole(
+      'article',
+      { name: cardName(villas[2]!.name) },
+      { timeout: 30_000 },
+    );
+    expect(within(unassigned).getAllByRole('article')).toHaveLength(3);
+    within(await column(NAMES[SOFIA]!)).getByRole('article', { name: cardName(villas[1]!.name) });
+
+    const user = userEvent.setup();
+    const bulk = screen.getByRole('combobox', { name: 'Assign selected cleans to' });
+    expect((bulk as HTMLSelectElement).disabled).toBe(true);
+    for (const v of villas)
+      await user.click(screen.getByRole('checkbox', { name: `Select ${v.name}` }));
+    expect(within(bulk).getByRole('option', { name: 'Assign 3 selected to…' })).toBeTruthy();
+    await user.selectOptions(bulk, NAMES[MARIA]!);
+
+    expect(await screen.findByText('3 cleans assigned', {}, { timeout: 30_000 })).toBeTruthy();
+    // (While the writes reach the server one by one, a refresh may show some cards back where
+    // they were for a moment; the board ends with the server's answer.)
+    await waitFor(
+      async () => {
+        const maria = await column(NAMES[MARIA]!);
+        expect(maria.getAttribute('aria-label')).toBe(`${NAMES[MARIA]} (3)`);
+        for (const v of villas) within(maria).getByRole('article', { name: cardName(v.name) });
+      },
+      { timeout: 30_000 },
+    );
+    expect((await column(NAMES[SOFIA]!)).getAttribute('aria-label')).toBe(`${NAMES[SOFIA]} (0)`);
+    within(await column('Unassigned')).getByRole('article', { name: cardName(other.name) });
+    // The selection is spent.
+    expect(
+      (screen.getByRole('checkbox', { name: `Select ${villas[0]!.name}` }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+
+    const server = await assigneesOf([...ids, untouched]);
+    for (const id of ids) expect(server.get(id)).toEqual([MARIA]);
+    expect(server.get(untouched)).toEqual([]);
+  },
+);
+
+it(
+  "suggests who does the day's unassigned cleans, keeps a villa with its default housekeeper, and applies what the manager accepts",
+  { timeout: 120_000 },
+  async () => {
+    const day = ownMonday();
+    // Anna is this villa's default housekeeper; nobody works in its area that day, and Sofia has
+    // the fewest minutes: without the default the clean would be Sofia's.
+    const annas = await makeVilla('Suggest Annas', 'Quiet Cove, Milos');
+    const up = await service
+      .from('property_housekeeping')
+      .upsert({ property_id: annas.id, default_housekeeper_id: ANNA });
+    if (up.error) throw up.error;
+    const plain = [await makeVilla('Suggest B'), await makeVilla('Suggest C')];
+    // Her villa's clean is the day's longest, so it is planned first (she keeps it unless she
+    // already has much more work than the others).
+    const annasClean = await makeClean(annas.id, day, { minutes: 180 });
+    const plainCleans = [
+      await makeClean(plain[0]!.id, day, { minutes: 90 }),
+      await makeClean(plain[1]!.id, day, { minutes: 60 }),
+    ];
+    // Already assigned, so the suggestion leaves them alone: an hour of Anna's, two of Maria's.
+    const busy = [await makeVilla('Suggest Annas Other'), await makeVilla('Suggest Marias')];
+    const assigned = [
+      await makeClean(busy[0]!.id, day, { minutes: 60, assignee: ANNA }),
+      await makeClean(busy[1]!.id, day, { minutes: 120, assignee: MARIA }),
+    ];
+
+    await renderRoute(`/housekeeping?day=${day}`, 'manager');
+    const unassigned = await column('Unassigned');
+    await within(unassigned).findByRole(
+      'article',
+      { name: cardName(plain[1]!.name) },
+      { timeout: 30_000 },
+    );
+    expect(within(unassigned).getAllByRole('article')).toHaveLength(3);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suggest assignments' }));
+    const panel = await screen.findByRole('region', { name: 'Suggested assignments' });
+    // One line per unassigned clean: the villa and who would do it.
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    for (const v of busy) expect(within(panel).queryByText(v.name)).toBeNull();
+    const suggested = (villa: string) =>
+      within(panel).getByRole('combobox', {
+        name: `Suggested housekeeper for ${villa}`,
+      }) as HTMLSelectElement;
+    expect(suggested(annas.name).value).toBe(ANNA);
+    const line = within(panel).getByText(annas.name).closest('li')!;
+    expect(line.textContent).toContain(NAMES[ANNA]);
+
+    // The manager changes one line, then accepts.
+    const changed = suggested(plain[0]!.name).value === SOFIA ? MARIA : SOFIA;
+    await user.selectOptions(suggested(plain[0]!.name), NAMES[changed]!);
+    expect(suggested(plain[0]!.name).value).toBe(changed);
+    const expected = new Map([
+      [annasClean, ANNA],
+      [plainCleans[0]!, changed],
+      [plainCleans[1]!, suggested(plain[1]!.name).value],
+    ]);
+    await user.click(within(panel).getByRole('button', { name: 'Accept suggestion' }));
+    expect(screen.queryByRole('region', { name: 'Suggested assignments' })).toBeNull();
+
+    // Every clean in its housekeeper's column, and nothing left unassigned.
+    const villaOf = new Map([
+      [annasClean, annas.name],
+      [plainCleans[0]!, plain[0]!.name],
+      [plainCleans[1]!, plain[1]!.name],
+    ]);
+    await waitFor(
+      async () => {
+        expect((await column('Unassigned')).getAttribute('aria-label')).toBe('Unassigned (0)');
+        for (const [task, hk] of expected)
+          within(await column(NAMES[hk]!)).getByRole('article', {
+            name: cardName(villaOf.get(task)!),
+          });
+      },
+      { timeout: 30_000 },
+    );
+
+    await waitFor(
+      async () => {
+        const server = await assigneesOf([...expected.keys(), ...assigned]);
+        for (const [task, hk] of expected) expect(server.get(task)).toEqual([hk]);
+        expect(server.get(assigned[0]!)).toEqual([ANNA]);
+        expect(server.get(assigned[1]!)).toEqual([MARIA]);
+      },
+      { timeout: 30_000 },
+    );
+  },
+);
+
+it(
+  "moves a clean to another day from the week view with the card's Day field",
+  { timeout: 120_000 },
+  async () => {
+    const monday = ownMonday();
+    const villa = await makeVilla('Week');
+    const task = await makeClean(villa.id, monday);
+    const wednesday = addDays(monday, 2);
+    const label = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    const dayColumn = (day: string, count: number) =>
+      within(screen.getByTestId('week-board')).getByRole('region', {
+        name: `${label.format(new Date(`${day}T12:00:00Z`))} (${count})`,
+      });
+
+    await renderRoute(`/housekeeping?view=week&day=${monday}`, 'manager');
+    const week = await screen.findByTestId('week-board', {}, { timeout: 30_000 });
+    await within(week).findByRole('article', { name: cardName(villa.name) }, { timeout: 30_000 });
+    within(dayColumn(monday, 1)).getByRole('article', { name: cardName(villa.name) });
+
+    // The keyboard way: the card's Day field, typed into.
+    const user = userEvent.setup();
+    const field = within(week).getByLabelText(`Move ${villa.name} to day`);
+    await user.type(field, wednesday, {
+      initialSelectionStart: 0,
+      initialSelectionEnd: (field as HTMLInputElement).value.length,
+    });
+
+    expect(await screen.findByText('Clean moved', {}, { timeout: 30_000 })).toBeTruthy();
+    await waitFor(() =>
+      within(dayColumn(wednesday, 1)).getByRole('article', { name: cardName(villa.name) }),
+    );
+    expect(dayColumn(monday, 0)).toBeTruthy();
+
+    const { data, error } = await service
+      .from('cleaning_tasks')
+      .select('day')
+      .eq('id', task)
+      .single();
+    if (error) throw error;
+    expect(data.day).toBe(wednesday);
+  },
+);
