@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 // accepts (supabase/config.toml), so password-reset links come back to this server.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The tag of the tests that change company-wide settings (the 'company-settings' project). */
+const COMPANY_SETTINGS = /@company-settings/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,13 +35,32 @@ export default defineConfig({
     },
   },
   projects: [
-    // Signs each demo role in once through the form and keeps the session for signInAs().
+    // Signs each demo role in once through the form and keeps the session for signInAs(). Its
+    // teardown runs the tests that change company-wide settings, once everything else is done.
     {
       name: 'sign-in',
       testMatch: /support\/sign-in\.setup\.ts$/,
       use: { ...devices['Desktop Chrome'] },
+      teardown: 'company-settings',
     },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['sign-in'] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['sign-in'],
+      grepInvert: COMPANY_SETTINGS,
+    },
+    // Tests tagged @company-settings change what every other test sees (the company's time zone,
+    // its support address) and restore it: they run after the 'chromium' project has finished,
+    // one at a time, so no other test can observe the change. A teardown project, not one that
+    // depends on 'chromium': a dependent project is skipped when a test of 'chromium' fails, and
+    // would make 'chromium' run whole whatever file or grep was asked for. A teardown runs
+    // whatever the outcome, but also whatever was asked for (docs/testing.md).
+    {
+      name: 'company-settings',
+      use: { ...devices['Desktop Chrome'] },
+      grep: COMPANY_SETTINGS,
+      workers: 1,
+    },
   ],
   webServer: {
     // exec: the web server is Playwright's own child, and sees it go (e2e/support/serve.mjs).

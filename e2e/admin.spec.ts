@@ -1,7 +1,8 @@
 // The admin area (docs/admin.md) in Chromium against the real backend: approving a user waiting
 // for access, a revoking override the guard then enforces, the permission matrix, roles, the time
 // zone shifting the properties list, deactivation ending an open session, live health, axe, and
-// a 360 px phone.
+// a 360 px phone. Roles and cells are this file's own; the time zone test changes what everyone
+// sees and runs after all other tests (the 'company-settings' project, docs/testing.md).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import {
@@ -99,29 +100,11 @@ test('an override revokes a permission and the guard refuses that user', async (
   await user.context.close();
 });
 
-test('toggles a matrix cell, and creates and deletes a role', async ({ page, request }) => {
-  await signInAs(page, 'admin', '/admin/permissions');
-  const cell = page.getByRole('checkbox', { name: 'technician: analytics.view' });
-  await expect(cell).not.toBeChecked();
-  await cell.check();
-  await expect(cell).toBeChecked();
-  const token = await accessToken(request, DEMO.admin, DEMO_PASSWORD);
-  const stored = async () =>
-    (
-      (await rest(
-        request,
-        token,
-        'GET',
-        'role_permissions?select=granted,roles!inner(name)&roles.name=eq.technician&permission_key=eq.analytics.view',
-      )) as { granted: boolean }[]
-    )[0]?.granted;
-  await expect.poll(stored).toBe(true);
-  await cell.uncheck();
-  await expect.poll(stored).toBe(false);
-  await expect(page.getByRole('checkbox', { name: 'admin: admin.users' })).toBeDisabled();
-
-  await page.goto('/admin/roles');
-  const name = `e2e_role_${Date.now().toString(36)}`;
+test('creates a role, toggles its matrix cells, and deletes it', async ({ page, request }) => {
+  // A role of this test's own: the demo roles' cells are what every other test's guard reads
+  // (a technician granted analytics.view here was let into /analytics in guards.spec.ts).
+  await signInAs(page, 'admin', '/admin/roles');
+  const name = `e2e_role_${Date.now().toString(36)}_${test.info().workerIndex}`;
   await page.getByLabel('Name').first().fill(name);
   await page.getByLabel('Description').first().fill('Made by the e2e suite');
   await page.getByRole('button', { name: 'Create role' }).click();
@@ -132,45 +115,81 @@ test('toggles a matrix cell, and creates and deletes a role', async ({ page, req
   await page.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByText('A role with this name already exists.')).toBeVisible();
   await expect(page.getByLabel('Name').first()).toHaveValue(name);
+
+  await page.goto('/admin/permissions');
+  const cell = page.getByRole('checkbox', { name: `${name}: analytics.view` });
+  await expect(cell).not.toBeChecked();
+  await cell.check();
+  await expect(cell).toBeChecked();
+  const token = await accessToken(request, DEMO.admin, DEMO_PASSWORD);
+  const stored = async () =>
+    (
+      (await rest(
+        request,
+        token,
+        'GET',
+        `role_permissions?select=granted,roles!inner(name)&roles.name=eq.${name}&permission_key=eq.analytics.view`,
+      )) as { granted: boolean }[]
+    )[0]?.granted;
+  await expect.poll(stored).toBe(true);
+  await cell.uncheck();
+  await expect(cell).not.toBeChecked();
+  await expect.poll(stored).toBe(false);
+  await expect(page.getByRole('checkbox', { name: 'admin: admin.users' })).toBeDisabled();
+
+  await page.goto('/admin/roles');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await expectToast(page, 'Role deleted');
   await expect(page.getByTestId(`role-${name}`)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete admin' })).toHaveCount(0);
+  expect(
+    await rest(request, token, 'GET', `roles?select=id&name=eq.${name}`),
+    'the role is gone on the server',
+  ).toEqual([]);
 });
 
-test('a new time zone shifts the times in the properties list; bad input gets field messages', async ({
-  page,
-}) => {
-  await signInAs(page, 'admin', '/properties');
-  const firstTime = page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first();
-  await expect(firstTime).toBeVisible();
-  const before = await firstTime.innerText();
+// Changes the company's time zone and support address for everyone: tagged to run in the
+// 'company-settings' project, after every other test (playwright.config.ts).
+test(
+  'a new time zone shifts the times in the properties list; bad input gets field messages',
+  { tag: '@company-settings' },
+  async ({ page }) => {
+    await signInAs(page, 'admin', '/properties');
+    const firstTime = page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first();
+    await expect(firstTime).toBeVisible();
+    const before = await firstTime.innerText();
 
-  await page.goto('/admin/settings');
-  const zone = page.getByLabel('Time zone');
-  const original = await zone.inputValue();
-  await zone.fill('Mars/Olympus');
-  await page.getByLabel('Support e-mail').fill('not an address');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('This time zone does not exist.')).toBeVisible();
-  await expect(page.getByText('The support e-mail must be an e-mail address.')).toBeVisible();
-  await expect(zone).toHaveValue('Mars/Olympus');
-  await page.getByLabel('Support e-mail').fill('help@villas.example');
-  await zone.fill('America/New_York');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expectToast(page, 'Settings saved');
-  try {
-    await page.goto('/properties');
-    await expect(page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first()).not.toHaveText(before);
-  } finally {
     await page.goto('/admin/settings');
-    await page.getByLabel('Time zone').fill(original);
-    await page.getByLabel('Support e-mail').fill('support@arivia.local');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expectToast(page, 'Settings saved');
-  }
-});
+    const zone = page.getByLabel('Time zone');
+    const email = page.getByLabel('Support e-mail');
+    // The form shows the saved values once they have loaded.
+    await expect(zone).not.toHaveValue('');
+    await expect(email).not.toHaveValue('');
+    const original = { zone: await zone.inputValue(), email: await email.inputValue() };
+    try {
+      await zone.fill('Mars/Olympus');
+      await email.fill('not an address');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByText('This time zone does not exist.')).toBeVisible();
+      await expect(page.getByText('The support e-mail must be an e-mail address.')).toBeVisible();
+      await expect(zone).toHaveValue('Mars/Olympus');
+      await email.fill('help@villas.example');
+      await zone.fill('America/New_York');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expectToast(page, 'Settings saved');
+      await page.goto('/properties');
+      await expect(page.getByRole('cell', { name: /\d{2}:\d{2}/ }).first()).not.toHaveText(before);
+    } finally {
+      // Put back what was there, even when a step above failed after the save.
+      await page.goto('/admin/settings');
+      await zone.fill(original.zone);
+      await email.fill(original.email);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expectToast(page, 'Settings saved');
+    }
+  },
+);
 
 test('health shows live figures and refreshes; the admin pages are accessible', async ({
   page,
