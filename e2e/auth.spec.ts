@@ -1,11 +1,12 @@
 // /auth: the sign-in and sign-up screens of docs/areas.md, spec §1, §2, §5 and §8 - texts, every
 // validation message, busy labels, mode links, every toast, sign-out and the session.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import {
   createAccount,
   DEMO,
   DEMO_PASSWORD,
   expectToast,
+  grantAs,
   signIn,
   toast,
   uniqueEmail,
@@ -222,10 +223,19 @@ test.describe('sign-up screen', () => {
   });
 });
 
+// Signing out is global: it ends every session of the account on the server, the demo roles'
+// saved ones too (docs/testing.md). These tests sign out accounts of their own.
+async function fieldAccount(request: APIRequestContext, role: 'technician' | 'housekeeper') {
+  const account = await createAccount(request, { fullName: `Session ${role}` });
+  await grantAs(request, account.id, role);
+  return account;
+}
+
 test.describe('session', () => {
-  test('persists across reloads and ends with sign-out', async ({ page }) => {
+  test('persists across reloads and ends with sign-out', async ({ page, request }) => {
+    const account = await fieldAccount(request, 'technician');
     await page.goto('/auth');
-    await signIn(page, DEMO.technician);
+    await signIn(page, account.email, account.password);
     const stored = await page.evaluate(() => localStorage.getItem('sb-arivia-ops-auth-token'));
     expect(stored).toContain('refresh_token');
     await page.reload();
@@ -241,9 +251,15 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("a failed sign-out says 'Failed to sign out' and keeps the user in", async ({ page }) => {
+  test("a failed sign-out says 'Failed to sign out' and keeps the user in", async ({
+    page,
+    request,
+  }) => {
+    // The server never hears of this sign-out (the answer is faked), but should the fault
+    // injection miss, no other test's session goes with it.
+    const account = await fieldAccount(request, 'housekeeper');
     await page.goto('/auth');
-    await signIn(page, DEMO.housekeeper);
+    await signIn(page, account.email, account.password);
     await page.route('**/auth/v1/logout**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"msg":"down"}' }),
     );

@@ -4,9 +4,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, DEMO, DEMO_PASSWORD, rest, signIn, signInAs } from './support/helpers';
+import { baseURLOf, createManager, type Account } from './support/offline';
 
-// One account (the manager) whose sessions the sign-out ends: one test after the other.
-test.describe.configure({ mode: 'serial' });
+/**
+ * A manager of the test's own, signed in through the form: signing out ends every session of the
+ * account on the server (the demo manager's saved one too, docs/testing.md), so the tests that
+ * sign out do it with an account nobody else uses.
+ */
+async function ownManager(page: Page): Promise<Account> {
+  const account = await createManager(baseURLOf());
+  await page.goto('/auth');
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  return account;
+}
 
 const OFFLINE_TEXT = "You're offline. Changes will sync when connection is restored.";
 
@@ -272,7 +284,7 @@ test('settings show offline and storage, and open the queue', async ({ page }) =
 });
 
 test('a change needing a new sign-in says so and signs out keeping it', async ({ page }) => {
-  await signInAs(page, 'manager');
+  const account = await ownManager(page);
   await page.getByRole('button', { name: 'Sync queue' }).click();
   const queue = panel(page);
   await expect(queue.getByText('No pending requests')).toBeVisible();
@@ -286,14 +298,14 @@ test('a change needing a new sign-in says so and signs out keeping it', async ({
   await expect(page).toHaveURL(/\/auth$/);
   expect(await queuedMutationIds(page)).toContain(added.mutationId);
   // Signed in again, the change goes out.
-  await signIn(page, DEMO.manager);
+  await signIn(page, account.email, account.password);
   await expect
     .poll(() => queuedMutationIds(page), { timeout: 15_000 })
     .not.toContain(added.mutationId);
 });
 
 test('signing out with a change waiting warns, and keeps the change', async ({ page, context }) => {
-  await signInAs(page, 'manager');
+  await ownManager(page);
   // Offline, so the change stays waiting - and sign-out must work without the network.
   await context.setOffline(true);
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
