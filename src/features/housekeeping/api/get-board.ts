@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { mirrorAll, mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
+import { mirrorAll, mirrorGet, mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
 import { housekeepingKeys } from './keys';
 
 export interface BoardTask {
@@ -100,14 +100,32 @@ export interface StaffMember {
   roles: string[];
 }
 
+/**
+ * A small read the board needs beside its cleans (who does cleans, the villas' default
+ * housekeepers), kept whole in one record of the `tasks` store: offline the board still has its
+ * columns, its assign selects and the suggestion's defaults.
+ */
+async function keptOnDevice<T>(record: string, fetch: () => Promise<T>): Promise<T> {
+  const { data } = await readWithFallback(
+    async () => {
+      const value = await fetch();
+      void mirrorPut('tasks', [{ id: record, kind: 'board-meta', value, lastSynced: Date.now() }]);
+      return value;
+    },
+    async () => (await mirrorGet('tasks', record))?.value as T | undefined,
+  );
+  return data;
+}
+
 /** Colleagues who do cleans (staff_directory(): names and avatars only). */
 export function useHousekeepers() {
   return useQuery({
     queryKey: housekeepingKeys.staff(),
-    queryFn: async (): Promise<StaffMember[]> => {
-      const rows = await fetchOrThrow(() => supabase.rpc('staff_directory'));
-      return (rows ?? []).filter((s) => s.roles.includes('housekeeper'));
-    },
+    queryFn: () =>
+      keptOnDevice('housekeeping:staff', async (): Promise<StaffMember[]> => {
+        const rows = await fetchOrThrow(() => supabase.rpc('staff_directory'));
+        return (rows ?? []).filter((s) => s.roles.includes('housekeeper'));
+      }),
     staleTime: 5 * 60_000,
   });
 }
@@ -117,14 +135,15 @@ export function useDefaultHousekeepers() {
   return useQuery({
     queryKey: housekeepingKeys.defaults(),
     queryFn: async (): Promise<Map<string, string>> => {
-      const rows = await fetchOrThrow(() =>
-        supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
-      );
-      return new Map(
-        (rows ?? [])
+      const pairs = await keptOnDevice('housekeeping:default-housekeepers', async () => {
+        const rows = await fetchOrThrow(() =>
+          supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
+        );
+        return (rows ?? [])
           .filter((r) => r.default_housekeeper_id)
-          .map((r) => [r.property_id, r.default_housekeeper_id as string]),
-      );
+          .map((r): [string, string] => [r.property_id, r.default_housekeeper_id as string]);
+      });
+      return new Map(pairs);
     },
     staleTime: 5 * 60_000,
   });
