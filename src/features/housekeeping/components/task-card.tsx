@@ -3,7 +3,7 @@ import type { DragEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { formatDateTime } from '@/lib/company-time';
+import { formatDateTime, formatTime } from '@/lib/company-time';
 import type { BoardTask, StaffMember } from '../api/get-board';
 import { isLate, STATUS_LABELS } from '../board-logic';
 
@@ -15,12 +15,6 @@ function nextStep(t: BoardTask): { to: BoardTask['status']; label: string } | nu
     return { to: 'inspected', label: 'Pass inspection' };
   return null;
 }
-
-const time = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Athens',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export function TaskCard({
   task,
@@ -81,8 +75,8 @@ export function TaskCard({
       <p className="flex items-center gap-1 text-xs">
         <Clock aria-hidden="true" className="size-3" />
         <span>
-          {time.format(new Date(task.window_start))} →{' '}
-          {compact ? time.format(new Date(task.due_at)) : formatDateTime(task.due_at)}
+          {formatTime(task.window_start)} →{' '}
+          {compact ? formatTime(task.due_at) : formatDateTime(task.due_at)}
           {' · '}
           {task.estimated_minutes} min
         </span>
