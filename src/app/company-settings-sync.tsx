@@ -1,7 +1,8 @@
 // Runs inside the signed-in frame (docs/admin.md): reads the company's system settings (time
-// zone, support e-mail) and applies them; joins the `online` presence channel that the admin's
-// health page counts realtime connections with; uploads this browser's new web vitals to the
-// web_vitals table the health page reads. Renders nothing.
+// zone, support e-mail, currency, week start), applies the zone and keeps them all on the device;
+// joins the `online` presence channel that the admin's health page counts realtime connections
+// with; uploads this browser's new web vitals to the web_vitals table the health page reads.
+// Renders nothing.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -10,6 +11,7 @@ import { setCompanyTimeZone } from '@/lib/company-time';
 import { publishOnlinePresence } from '@/lib/online-presence';
 import { getSupabase } from '@/lib/supabase-client';
 import { readVitals } from '@/lib/telemetry/web-vitals';
+import { companySettingsQueryOptions } from '@/lib/use-company-settings';
 
 const UPLOADED_KEY = 'web-vitals-uploaded-at';
 const REPORTED = new Set(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
@@ -35,17 +37,7 @@ export function CompanySettingsSync() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   // Same key as the admin settings page: a save there applies here at once.
-  const settings = useQuery({
-    queryKey: ['system-settings'],
-    queryFn: async () => {
-      const sb = await getSupabase();
-      const { data, error } = await sb.from('system_settings').select('*').single();
-      if (error) throw error;
-      return data;
-    },
-    enabled: userId !== '',
-    staleTime: 5 * 60_000,
-  });
+  const settings = useQuery({ ...companySettingsQueryOptions(), enabled: userId !== '' });
 
   useEffect(() => {
     if (!settings.data) return;

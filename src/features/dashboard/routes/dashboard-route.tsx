@@ -7,17 +7,18 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/page-header';
-import { env } from '@/lib/app-env';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
 import { hasPermission, roleLabel } from '@/lib/permissions';
+import { useCompanySettings } from '@/lib/use-company-settings';
 import { PropertiesTodayCard } from '../components/properties-today-card';
 import { MyWorkOrdersCard, UrgentWorkOrdersCard } from '../components/work-order-cards';
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();
+  const { supportEmail } = useCompanySettings();
   const name = firstNameOf(profile?.full_name) || user?.email || '';
   const greeting = `${greetingFor(new Date().getHours())}${name ? `, ${name}` : ''}`;
   const areas = visibleNav({ signedIn: true, roles, permissions })
@@ -53,8 +54,8 @@ export function DashboardRoute() {
                 : 'Your account is ready, but no role has been assigned to it yet.'}{' '}
               Ask an administrator of your company to{' '}
               {deactivated ? 'reactivate it' : 'give you a role'} (Admin → Users), or write to{' '}
-              <a className="underline underline-offset-4" href={`mailto:${env.supportEmail}`}>
-                {env.supportEmail}
+              <a className="underline underline-offset-4" href={`mailto:${supportEmail}`}>
+                {supportEmail}
               </a>
               .
             </p>

@@ -17,9 +17,11 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth/use-auth';
+import { formatMoney } from '@/lib/company-settings';
 import { formatDateTime } from '@/lib/company-time';
 import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
+import { useCompanySettings } from '@/lib/use-company-settings';
 import {
   canBeAssigned,
   useStaff,
@@ -40,8 +42,6 @@ import {
   useTransitionWorkOrder,
   useUpdateWorkOrder,
 } from '../api/work-order-writes';
-
-const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
 
 function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
   const paths = (w?.photos ?? []).map((p) => p.storage_path);
@@ -112,6 +112,8 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
 
 function DetailBody({ w }: { w: WorkOrderDetail }) {
   const { permissions, user } = useAuth();
+  const { currency } = useCompanySettings();
+  const money = (amount: number | string) => formatMoney(Number(amount), currency);
   const canManage = hasPermission(permissions, 'maintenance.manage');
   const canWork =
     canManage || (hasPermission(permissions, 'maintenance.work') && w.assignee_id === user?.id);
@@ -308,13 +310,13 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
           <dt className="text-muted-foreground">Labour</dt>
           <dd>{w.labour_minutes} min</dd>
           <dt className="text-muted-foreground">Parts</dt>
-          <dd>{euro.format(Number(w.parts_cost))}</dd>
+          <dd>{money(w.parts_cost)}</dd>
           <dt className="text-muted-foreground">Labour cost</dt>
-          <dd>{euro.format(Number(w.labour_cost))}</dd>
+          <dd>{money(w.labour_cost)}</dd>
           <dt className="text-muted-foreground">External invoice</dt>
-          <dd>{euro.format(Number(w.external_cost))}</dd>
+          <dd>{money(w.external_cost)}</dd>
           <dt className="font-medium">Total</dt>
-          <dd className="font-medium">{euro.format(total)}</dd>
+          <dd className="font-medium">{money(total)}</dd>
         </dl>
         {w.resolution_notes ? (
           <p className="mt-2 whitespace-pre-line">{w.resolution_notes}</p>

@@ -8,10 +8,12 @@ import { env } from '@/lib/app-env';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { paths } from '@/lib/routes';
+import { useCompanySettings } from '@/lib/use-company-settings';
 import { OfflineStorageCard } from '../components/offline-storage-card';
 
 export function SettingsRoute() {
   const { user } = useAuth();
+  const { supportEmail } = useCompanySettings();
   const signOut = useSignOut();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
@@ -62,8 +64,8 @@ export function SettingsRoute() {
           <p>Arivia Ops version {env.appVersion}</p>
           <p>
             Support:{' '}
-            <a className="underline underline-offset-4" href={`mailto:${env.supportEmail}`}>
-              {env.supportEmail}
+            <a className="underline underline-offset-4" href={`mailto:${supportEmail}`}>
+              {supportEmail}
             </a>
           </p>
         </CardContent>
