@@ -40,6 +40,16 @@ describe('board rules', () => {
     expect(weekStart('2026-07-01')).toBe('2026-06-29');
   });
 
+  it("weeks start on the company's day: Sunday, Saturday, or Monday by default", () => {
+    // 2026-07-01 is a Wednesday; 2026-07-05 a Sunday.
+    expect(weekStart('2026-07-01', 1)).toBe('2026-06-29');
+    expect(weekStart('2026-07-01', 0)).toBe('2026-06-28');
+    expect(weekStart('2026-07-01', 6)).toBe('2026-06-27');
+    expect(weekStart('2026-07-05', 0)).toBe('2026-07-05');
+    expect(weekStart('2026-07-05')).toBe('2026-06-29');
+    expect(weekStart('2026-07-04', 6)).toBe('2026-07-04');
+  });
+
   it('a clean is late once its due time passed while it is still open', () => {
     const t = task('a');
     expect(isLate(t, Date.parse('2026-07-01T12:01:00Z'))).toBe(true);

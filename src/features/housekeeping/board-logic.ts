@@ -28,11 +28,14 @@ export function todayInCompany(): string {
   return zonedDay(new Date().toISOString());
 }
 
-/** Monday of the week of `day`. */
-export function weekStart(day: string): string {
+/**
+ * The first day of the week of `day`, weeks starting on `startsOn` (0 Sunday ... 6 Saturday, as
+ * useCompanySettings().weekStartsOn gives the company's setting; Monday by default).
+ */
+export function weekStart(day: string, startsOn = 1): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const dow = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return addDays(day, -((dow + 6) % 7));
+  return addDays(day, -((dow - startsOn + 7) % 7));
 }
 
 export function minutesBy(tasks: BoardTask[]): Map<string, number> {

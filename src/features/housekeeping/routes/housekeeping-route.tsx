@@ -14,6 +14,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
+import { useCompanySettings } from '@/lib/use-company-settings';
 import {
   useBoard,
   useDefaultHousekeepers,
@@ -61,6 +62,7 @@ function isoDay(value: string | null): string | null {
 
 export function HousekeepingRoute() {
   const { permissions } = useAuth();
+  const { weekStartsOn } = useCompanySettings();
   const canManage = hasPermission(permissions, 'housekeeping.manage');
   const [params, setParams] = useSearchParams();
   const view = (VIEWS.find((v) => v.id === params.get('view'))?.id ?? 'day') as View;
@@ -75,7 +77,7 @@ export function HousekeepingRoute() {
       : listToAsked > addDays(listFrom, LIST_MAX_DAYS - 1)
         ? addDays(listFrom, LIST_MAX_DAYS - 1)
         : listToAsked;
-  const from = view === 'week' ? weekStart(day) : view === 'list' ? listFrom : day;
+  const from = view === 'week' ? weekStart(day, weekStartsOn) : view === 'list' ? listFrom : day;
   const to = view === 'week' ? addDays(from, 6) : view === 'list' ? listTo : day;
 
   const board = useBoard(from, to, { keepPrevious: view === 'list' });

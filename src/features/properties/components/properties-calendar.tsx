@@ -13,6 +13,7 @@ import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
 
 type Mode = 'fortnight' | 'week' | 'month';
@@ -23,14 +24,20 @@ const MODES = [
 ] as const;
 const UNIT: Record<Mode, string> = { fortnight: 'two weeks', week: 'week', month: 'month' };
 
-function anchorOf(mode: Mode, date: Date): Date {
-  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn: 1 });
+function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['weekStartsOn']): Date {
+  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn });
 }
 
-/** Stays for the villas on the current list page (two weeks, a week or a month): a row per villa, a column per day. */
+/**
+ * Stays for the villas on the current list page (two weeks, a week or a month): a row per villa,
+ * a column per day. Weeks start on the company's day (system settings; Monday until known).
+ */
 export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
+  const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('fortnight');
-  const [start, setStart] = useState(() => anchorOf('fortnight', new Date()));
+  const [picked, setStart] = useState(() => anchorOf('fortnight', new Date(), weekStartsOn));
+  // Derived on every render: a week start that arrives (or changes) after the first one applies.
+  const start = anchorOf(mode, picked, weekStartsOn);
   const last = mode === 'month' ? endOfMonth(start) : addDays(start, mode === 'week' ? 6 : 13);
   const days = eachDayOfInterval({ start, end: last });
   const from = zonedInputToIso(`${format(start, 'yyyy-MM-dd')}T00:00`);
@@ -54,9 +61,9 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
         options={MODES}
         onModeChange={(m) => {
           setMode(m);
-          setStart((s) => anchorOf(m, s));
+          setStart(anchorOf(m, start, weekStartsOn));
         }}
-        onToday={() => setStart(anchorOf(mode, new Date()))}
+        onToday={() => setStart(anchorOf(mode, new Date(), weekStartsOn))}
         onStep={step}
         unit={UNIT[mode]}
         label={label}

@@ -12,9 +12,8 @@ import {
 } from 'date-fns';
 import { useMonthReservations } from '../api/get-reservations';
 import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 type Mode = 'month' | 'week';
 const MODES = [
@@ -22,19 +21,25 @@ const MODES = [
   { value: 'week', label: 'Week' },
 ] as const;
 
-function anchorOf(mode: Mode, date: Date): Date {
-  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn: 1 });
+function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['weekStartsOn']): Date {
+  return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn });
 }
 
-/** A month or week grid of a villa's stays (company-zone days); cancelled stays are left out. */
+/**
+ * A month or week grid of a villa's stays (company-zone days); cancelled stays are left out.
+ * Weeks start on the company's day (system settings; Monday until known).
+ */
 export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
+  const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('month');
-  const [anchor, setAnchor] = useState(() => anchorOf('month', new Date()));
-  const gridStart = mode === 'month' ? startOfWeek(anchor, { weekStartsOn: 1 }) : anchor;
+  const [picked, setAnchor] = useState(() => startOfMonth(new Date()));
+  // Derived on every render: a week start that arrives (or changes) after the first one applies.
+  const anchor = anchorOf(mode, picked, weekStartsOn);
+  const gridStart = mode === 'month' ? startOfWeek(anchor, { weekStartsOn }) : anchor;
   const gridEnd =
     mode === 'month'
-      ? endOfWeek(endOfMonth(anchor), { weekStartsOn: 1 })
-      : endOfWeek(anchor, { weekStartsOn: 1 });
+      ? endOfWeek(endOfMonth(anchor), { weekStartsOn })
+      : endOfWeek(anchor, { weekStartsOn });
   const days = eachDayOfInterval({ start: gridStart, end: gridEnd });
   const key = mode === 'month' ? format(anchor, 'yyyy-MM') : `week-${format(anchor, 'yyyy-MM-dd')}`;
   const from = zonedInputToIso(`${format(gridStart, 'yyyy-MM-dd')}T00:00`);
@@ -56,9 +61,9 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
         options={MODES}
         onModeChange={(m) => {
           setMode(m);
-          setAnchor((a) => anchorOf(m, a));
+          setAnchor(anchorOf(m, anchor, weekStartsOn));
         }}
-        onToday={() => setAnchor(anchorOf(mode, new Date()))}
+        onToday={() => setAnchor(anchorOf(mode, new Date(), weekStartsOn))}
         onStep={step}
         unit={unit}
         label={label}
@@ -71,9 +76,13 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
         aria-label={mode === 'month' ? 'Month' : 'Week'}
       >
         <div role="row" className="contents">
-          {WEEKDAYS.map((d) => (
-            <div key={d} role="columnheader" className="bg-muted p-1 text-center font-medium">
-              {d}
+          {days.slice(0, 7).map((day) => (
+            <div
+              key={day.getDay()}
+              role="columnheader"
+              className="bg-muted p-1 text-center font-medium"
+            >
+              {format(day, 'EEE')}
             </div>
           ))}
         </div>
