@@ -1,6 +1,8 @@
 // The signed-in user's profile, roles and resolved permission keys (docs/areas.md, spec §4, §7): query
 // keys and queryOptions. The permission set comes from public.my_permissions(), the same SQL
-// resolution RLS uses, and is cached for 5 minutes.
+// resolution RLS uses, and is cached for 5 minutes. All three are read again every 5 minutes and
+// when the window regains focus, so an admin's change (a role, a matrix cell, a deactivation)
+// reaches a user who stays on one page within 5 minutes (docs/admin.md).
 import { queryOptions } from '@tanstack/react-query';
 import { fetchOrThrow } from '../errors';
 import { getSupabase } from '../supabase-client';
@@ -9,6 +11,14 @@ import type { RowResource } from '@/offline/resource';
 import { userCopy } from './offline-auth';
 
 export const PERMISSIONS_STALE_MS = 5 * 60 * 1000;
+/** How often a signed-in page reads its user's access again. */
+export const ACCESS_REFETCH_MS = 5 * 60 * 1000;
+
+// Offline the read answers from the device's copy (readOne), so a refetch never fails for it.
+const accessRefresh = {
+  refetchInterval: ACCESS_REFETCH_MS,
+  refetchOnWindowFocus: true,
+} as const;
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -72,6 +82,7 @@ export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.profile(userId),
     queryFn: (): Promise<Profile> => readOne(profile, userId),
+    ...accessRefresh,
   });
 }
 
@@ -79,6 +90,7 @@ export function rolesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.roles(userId),
     queryFn: (): Promise<string[]> => readOne(roles, userId),
+    ...accessRefresh,
   });
 }
 
@@ -87,5 +99,6 @@ export function permissionsQueryOptions(userId: string) {
     queryKey: authKeys.permissions(userId),
     queryFn: (): Promise<string[]> => readOne(permissions, userId),
     staleTime: PERMISSIONS_STALE_MS,
+    ...accessRefresh,
   });
 }
