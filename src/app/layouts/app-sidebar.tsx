@@ -14,9 +14,11 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { PRODUCT_NAME } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
+import { useCompanySettings } from '@/lib/use-company-settings';
 import { WaitingBadge } from './waiting-badge';
 
 function isActive(pathname: string, target: string) {
@@ -28,6 +30,12 @@ export function AppSidebar() {
   const { user, roles, permissions } = useAuth();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  // The company's name from the system settings under the product's, when it has its own.
+  const { companyName } = useCompanySettings();
+  const subtitle =
+    companyName.trim() && companyName.trim() !== PRODUCT_NAME
+      ? companyName.trim()
+      : 'Operations console';
   const navUser = { signedIn: user !== null, roles, permissions };
   const groups = visibleNav(navUser);
   const account = visibleNav(navUser, { account: true }).flatMap((g) => g.areas);
@@ -47,9 +55,7 @@ export function AppSidebar() {
                 </span>
                 <span className="grid flex-1 text-left text-sm leading-tight">
                   <span className="truncate font-semibold">Arivia Ops</span>
-                  <span className="text-sidebar-foreground/70 truncate text-xs">
-                    Operations console
-                  </span>
+                  <span className="text-sidebar-foreground/70 truncate text-xs">{subtitle}</span>
                 </span>
               </NavLink>
             </SidebarMenuButton>
