@@ -5,7 +5,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { mirrorAll, mirrorGet, mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
+import {
+  mirrorAll,
+  mirrorGet,
+  mirrorPut,
+  queuedChanges,
+  readWithFallback,
+  type Freshness,
+} from '@/offline/read';
 import { housekeepingKeys } from './keys';
 
 export interface BoardTask {
@@ -53,7 +60,37 @@ export interface BoardData {
   freshness: Freshness;
 }
 
+/**
+ * The user's board writes still in the sync queue, laid on top (docs/offline.md rule 7), oldest
+ * first: who is assigned (assignee rows inserted and deleted) and the planned day. So a change
+ * made offline stays on the board when it is read again before the change reaches the server.
+ */
+async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
+  const [assignees, edits] = await Promise.all([
+    queuedChanges('cleaning_task_assignees'),
+    queuedChanges('cleaning_tasks'),
+  ]);
+  if (assignees.length === 0 && edits.length === 0) return tasks;
+  const byId = new Map(tasks.map((t) => [t.id, { ...t }]));
+  for (const e of assignees) {
+    const { op, rowId } = e.target;
+    if (op === 'delete') {
+      for (const t of byId.values()) t.assignees = t.assignees.filter((a) => a.id !== rowId);
+    } else if (op === 'insert' && e.values) {
+      const t = byId.get(String(e.values.task_id));
+      if (t && !t.assignees.some((a) => a.id === rowId))
+        t.assignees = [...t.assignees, { id: rowId, user_id: String(e.values.user_id) }];
+    }
+  }
+  for (const e of edits) {
+    const t = byId.get(e.target.rowId);
+    if (t && e.target.op === 'update' && typeof e.values?.day === 'string') t.day = e.values.day;
+  }
+  return [...byId.values()];
+}
+
 export async function getBoard(from: string, to: string): Promise<BoardData> {
+  const inRange = (t: BoardTask) => t.day >= from && t.day <= to;
   const { data, freshness } = await readWithFallback(
     async () => {
       const tasks = await fetchRange(from, to);
@@ -62,14 +99,14 @@ export async function getBoard(from: string, to: string): Promise<BoardData> {
         'tasks',
         tasks.map((t) => ({ ...t, kind: 'cleaning', propertyId: t.property_id, lastSynced: now })),
       );
-      return tasks;
+      return (await withQueuedWrites(tasks)).filter(inRange);
     },
     async () => {
-      const copies = await mirrorAll('tasks');
-      return copies
+      const copies = (await mirrorAll('tasks'))
         .filter((c) => c.kind === 'cleaning')
-        .map((c) => c as unknown as BoardTask)
-        .filter((t) => t.day >= from && t.day <= to)
+        .map((c) => c as unknown as BoardTask);
+      return (await withQueuedWrites(copies))
+        .filter(inRange)
         .sort((a, b) => a.window_start.localeCompare(b.window_start));
     },
   );
