@@ -73,7 +73,7 @@ async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
   if (assignees.length === 0 && edits.length === 0) return tasks;
   const byId = new Map(tasks.map((t) => [t.id, { ...t }]));
   for (const e of assignees) {
-    const { op, rowId } = e.target;
+    const { op, rowId = '' } = e.target;
     if (op === 'delete') {
       for (const t of byId.values()) t.assignees = t.assignees.filter((a) => a.id !== rowId);
     } else if (op === 'insert' && e.values) {
@@ -83,7 +83,7 @@ async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
     }
   }
   for (const e of edits) {
-    const t = byId.get(e.target.rowId);
+    const t = byId.get(e.target.rowId ?? '');
     if (t && e.target.op === 'update' && typeof e.values?.day === 'string') t.day = e.values.day;
   }
   return [...byId.values()];
