@@ -1,14 +1,20 @@
 // The housekeeping board (/housekeeping, docs/housekeeping.md "Screens"), rendered for real as the
 // demo manager against the in-process backend: bulk assign on the day board, the auto-assign
-// suggestion (a villa's default housekeeper keeps its clean), and the week view's keyboard way to
-// move a clean to another day.
+// suggestion (a villa's default housekeeper keeps its clean), the week view's keyboard way to move
+// a clean to another day, and the board offline - answered from this device's copy, an assignment
+// queued and shown at once, then applied exactly once when the connection returns.
 //
 // Every test makes its own villas and ad-hoc cleans (the service client) on a day of its own far
 // in the future, so no demo clean or other test's clean is on its board.
 import { createClient } from '@supabase/supabase-js';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
+import { listEntries } from '@/offline/queue';
 import { renderRoute } from './render-route';
 
 const MARIA = 'a11ce000-0000-4000-8000-000000000003';
@@ -20,16 +26,24 @@ const NAMES: Record<string, string> = {
   [ANNA]: 'Anna Roussaki',
 };
 
-const service = createClient(inject('apiUrl'), inject('serviceRoleKey'), {
+const apiUrl = inject('apiUrl');
+// The backend as the office sees it, unaffected by the outage a test makes for the app.
+const realFetch = globalThis.fetch.bind(globalThis);
+const service = createClient(apiUrl, inject('serviceRoleKey'), {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
 });
 
 const villaIds: string[] = [];
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  goOnline();
+});
 
 afterAll(async () => {
   // A villa with cleans has history: it is archived, as the app does (its days are far ahead).
+  globalThis.fetch = realFetch;
   const { error } = await service.from('properties').update({ archived: true }).in('id', villaIds);
   if (error) throw error;
 });
@@ -120,6 +134,25 @@ async function column(name: string): Promise<HTMLElement> {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cardName = (villa: string) => `${villa}, Deep clean`;
+
+/** The backend unreachable for the app: the browser says offline and every request fails. */
+let down = false;
+function goOffline() {
+  down = true;
+  Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+  window.dispatchEvent(new Event('offline'));
+}
+function goOnline() {
+  if (!down) return;
+  down = false;
+  Reflect.deleteProperty(navigator, 'onLine');
+  window.dispatchEvent(new Event('online'));
+}
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (down && url.startsWith(apiUrl)) return Promise.reject(new TypeError('Failed to fetch'));
+  return realFetch(input, init);
+};
 
 it(
   'assigns the ticked cleans to one housekeeper: they move to her column, one assignee each',
@@ -320,5 +353,104 @@ it(
       .single();
     if (error) throw error;
     expect(data.day).toBe(wednesday);
+  },
+);
+
+it(
+  'offline, shows the board from this device, queues an assignment and shows it at once, then applies it once online',
+  { timeout: 120_000 },
+  async () => {
+    const day = ownMonday();
+    const villa = await makeVilla('Offline');
+    const task = await makeClean(villa.id, day);
+    const other = await makeVilla('Offline Other');
+    await makeClean(other.id, day, { assignee: SOFIA });
+
+    // Loaded once online: the board keeps its copy on this device.
+    await renderRoute(`/housekeeping?day=${day}`, 'manager');
+    await within(await column('Unassigned')).findByRole(
+      'article',
+      { name: cardName(villa.name) },
+      { timeout: 30_000 },
+    );
+    await within(await column(NAMES[SOFIA]!)).findByRole('article', {
+      name: cardName(other.name),
+    });
+    cleanup();
+
+    // The app starts again with no connection (still signed in: only the cache is dropped).
+    goOffline();
+    queryClient.clear();
+    const router = createMemoryRouter(routes, { initialEntries: [`/housekeeping?day=${day}`] });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(
+      await screen.findByText(
+        'Offline: showing the cleans saved on this device',
+        {},
+        { timeout: 30_000 },
+      ),
+    ).toBeTruthy();
+    const card = within(await column('Unassigned')).getByRole('article', {
+      name: cardName(villa.name),
+    });
+    within(await column(NAMES[SOFIA]!)).getByRole('article', { name: cardName(other.name) });
+
+    // Assigned with the card's select: on the board at once, and said to wait on this phone.
+    const user = userEvent.setup();
+    await user.selectOptions(
+      within(card).getByRole('combobox', { name: `Assign ${villa.name}` }),
+      NAMES[MARIA]!,
+    );
+    within(await column(NAMES[MARIA]!)).getByRole('article', { name: cardName(villa.name) });
+    expect(
+      await screen.findByText(
+        'Clean assigned. Saved on this phone — will sync.',
+        {},
+        { timeout: 30_000 },
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sync queue 1' })).toBeTruthy();
+    const queued = await listEntries();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.target).toMatchObject({
+      kind: 'table',
+      name: 'cleaning_task_assignees',
+      op: 'insert',
+    });
+    // The board, read again from this device once the save settled, still shows it (the queued
+    // assignment lies on top of the copy).
+    await waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: ['housekeeping', 'tasks'] })).toBe(0),
+    );
+    within(await column(NAMES[MARIA]!)).getByRole('article', { name: cardName(villa.name) });
+    expect((await column('Unassigned')).getAttribute('aria-label')).toBe('Unassigned (0)');
+    expect((await assigneesOf([task])).get(task)).toEqual([]);
+
+    // Back online: the queue is sent, once.
+    act(() => goOnline());
+    await waitFor(async () => expect(await listEntries()).toHaveLength(0), { timeout: 30_000 });
+    expect((await assigneesOf([task])).get(task)).toEqual([MARIA]);
+    const { data: applied, error } = await service
+      .from('sync_mutations')
+      .select('table_name,row_key,operation')
+      .eq('mutation_id', queued[0]!.mutationId);
+    if (error) throw error;
+    expect(applied).toEqual([
+      {
+        table_name: 'cleaning_task_assignees',
+        row_key: queued[0]!.target.rowId,
+        operation: 'INSERT',
+      },
+    ]);
+    await waitFor(
+      () =>
+        expect(screen.queryByText('Offline: showing the cleans saved on this device')).toBeNull(),
+      { timeout: 30_000 },
+    );
+    within(await column(NAMES[MARIA]!)).getByRole('article', { name: cardName(villa.name) });
   },
 );
