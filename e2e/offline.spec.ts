@@ -403,7 +403,7 @@ async function openVilla(page: Page, name: string, search: string) {
 }
 
 test('refused writes (409 overlap, 409 duplicate code) are shown with their reason, Retry and Discard work, later writes still go', async () => {
-  const { account, pwa, page, context, code, baseURL } = await start();
+  const { account, pwa, page, context, wire, code, baseURL } = await start();
   try {
     await serverVilla(baseURL, `${code}-S`, { from: 40, to: 44 });
     await openVilla(page, `${code}-S Server`, code);
@@ -436,25 +436,42 @@ test('refused writes (409 overlap, 409 duplicate code) are shown with their reas
     await expect(stay).toContainText('overlap');
     const dup = refused.filter({ hasText: `New property ${code}-D` });
     await expect(dup).toContainText(/duplicate|already/i);
-    // Nothing blocked: the villa queued after them is on the server.
+    // Nothing blocked: the villa queued after them is on the server, and off the device (the
+    // server has it a moment before the device has taken it off its queue).
     await expect
       .poll(async () => (await serverProperties(baseURL, code)).map((v) => v.code))
       .toContain(`${code}-F`);
-    const statuses = await queueEntries(page);
-    expect(statuses.map((e) => [e.mutationId, e.status, e.lastError?.code])).toEqual([
+    const onDevice = async () =>
+      (await queueEntries(page)).map((e) => [e.mutationId, e.status, e.lastError?.code]);
+    await expect.poll(onDevice).toEqual([
       [queued[0]!.mutationId, 'rejected', '23P01'],
       [queued[1]!.mutationId, 'rejected', '23505'],
     ]);
 
-    // Retry while the code is still taken: refused again, kept.
+    // Retry while the code is still taken: refused again, kept. The refused rows stay 2 the whole
+    // time they are looked at, so the retry's own end is waited for: the villa went out once more
+    // (Retry puts it back in line before it is sent) and its answer is stored. Otherwise the code
+    // could be given up below before this retry was sent, and it would go through instead.
+    const dupId = queued[1]!.mutationId;
+    const sentBefore = wire.deliveries.get(dupId) ?? 0;
     await dup.getByRole('button', { name: 'Retry' }).click();
-    await expect(refused).toHaveCount(2, { timeout: 15_000 });
+    await expect
+      .poll(() => wire.deliveries.get(dupId) ?? 0, { message: 'the retried villa sent again' })
+      .toBeGreaterThan(sentBefore);
+    await expect.poll(onDevice, { timeout: 15_000 }).toEqual([
+      [queued[0]!.mutationId, 'rejected', '23P01'],
+      [dupId, 'rejected', '23505'],
+    ]);
+    await expect(refused).toHaveCount(2);
     // The other villa gives the code up; Retry now goes through.
     await service(baseURL, 'PATCH', `/rest/v1/properties?id=eq.${taken!.id}`, {
       code: `${code}-T`,
     });
     await dup.getByRole('button', { name: 'Retry' }).click();
-    await expect(refused).toHaveCount(1, { timeout: 15_000 });
+    await expect
+      .poll(onDevice, { timeout: 15_000 })
+      .toEqual([[queued[0]!.mutationId, 'rejected', '23P01']]);
+    await expect(refused).toHaveCount(1);
     // Discard the overlapping stay: gone from the device, never sent.
     await stay.getByRole('button', { name: 'Discard' }).click();
     await page
