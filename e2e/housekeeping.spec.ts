@@ -73,10 +73,31 @@ test('a manager sets a cleaning type and a per-villa override', async ({ page, r
   const villa = await makeVilla(request, 'Settings Villa');
   await signInAs(page, 'manager', '/cleaning-settings');
   await expect(page.getByRole('heading', { name: 'Cleaning Settings', level: 1 })).toBeVisible();
-  const deep = page.getByRole('form', { name: 'Cleaning type Deep clean' });
-  await deep.getByLabel('Minutes by bedrooms (studio, 1, 2, …)').fill('200, 250, 300, 360');
-  await deep.getByRole('button', { name: 'Save' }).click();
+  // A cleaning type of this test's own: the built-in ones are the company's, shared with every
+  // test running beside it.
+  const typeName = `Deep E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const minutes = 'Minutes by bedrooms (studio, 1, 2, …)';
+  const added = page.getByRole('form', { name: 'New cleaning type' });
+  await added.getByLabel('Name').fill(typeName);
+  await added.getByLabel(minutes).fill('180, 240, 300');
+  await added.getByRole('button', { name: 'Add type' }).click();
   await expectToast(page, 'Cleaning type saved');
+  const mine = page.getByRole('form', { name: `Cleaning type ${typeName}` });
+  await expect(mine.getByLabel(minutes)).toHaveValue('180, 240, 300');
+  await mine.getByLabel(minutes).fill('200, 250, 300, 360');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  const reader = await managerToken(request);
+  await expect
+    .poll(async () => {
+      const rows = (await rest(
+        request,
+        reader,
+        'GET',
+        `cleaning_types?select=minutes_by_bedrooms&name=eq.${encodeURIComponent(typeName)}`,
+      )) as { minutes_by_bedrooms: number[] }[];
+      return rows[0]?.minutes_by_bedrooms;
+    })
+    .toEqual([200, 250, 300, 360]);
 
   const form = page.getByRole('form', { name: 'New villa override' });
   await form.getByLabel('Villa').selectOption({ label: villa.name });
