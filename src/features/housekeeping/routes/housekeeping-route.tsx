@@ -243,6 +243,9 @@ export function HousekeepingRoute() {
           <Button
             size="sm"
             variant="outline"
+            // Not before the housekeepers and the villas' defaults have arrived: a suggestion
+            // made without the defaults gives a villa's cleans to someone else.
+            disabled={staff.isPending || defaults.isPending}
             onClick={() =>
               setSuggestion(suggestAssignments(tasks, housekeepers, defaults.data ?? new Map()))
             }
