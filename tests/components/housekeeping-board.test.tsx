@@ -148,9 +148,12 @@ function goOnline() {
   Reflect.deleteProperty(navigator, 'onLine');
   window.dispatchEvent(new Event('online'));
 }
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+/** Requests under these paths wait until their gate opens (a slow answer, injected). */
+const held = new Map<string, Promise<void>>();
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (down && url.startsWith(apiUrl)) return Promise.reject(new TypeError('Failed to fetch'));
+  if (down && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
+  for (const [path, gate] of held) if (url.startsWith(`${apiUrl}${path}`)) await gate;
   return realFetch(input, init);
 };
 
@@ -244,6 +247,10 @@ it(
       await makeClean(busy[1]!.id, day, { minutes: 120, assignee: MARIA }),
     ];
 
+    // The villas' default housekeepers are slow to arrive: until they have, there is no suggestion
+    // (one made without them would give Anna's villa to Sofia).
+    let arrive = () => {};
+    held.set('/rest/v1/property_housekeeping', new Promise<void>((resolve) => (arrive = resolve)));
     await renderRoute(`/housekeeping?day=${day}`, 'manager');
     const unassigned = await column('Unassigned');
     await within(unassigned).findByRole(
@@ -252,9 +259,16 @@ it(
       { timeout: 30_000 },
     );
     expect(within(unassigned).getAllByRole('article')).toHaveLength(3);
+    const suggest = screen.getByRole('button', { name: 'Suggest assignments' });
+    expect((suggest as HTMLButtonElement).disabled).toBe(true);
+    held.clear();
+    arrive();
+    await waitFor(() => expect((suggest as HTMLButtonElement).disabled).toBe(false), {
+      timeout: 30_000,
+    });
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Suggest assignments' }));
+    await user.click(suggest);
     const panel = await screen.findByRole('region', { name: 'Suggested assignments' });
     // One line per unassigned clean: the villa and who would do it.
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
