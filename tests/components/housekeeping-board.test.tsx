@@ -7,15 +7,12 @@
 // Every test makes its own villas and ad-hoc cleans (the service client) on a day of its own far
 // in the future, so no demo clean or other test's clean is on its board.
 import { createClient } from '@supabase/supabase-js';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, expect, inject, it } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
 import { listEntries } from '@/offline/queue';
-import { renderRoute } from './render-route';
+import { renderRoute, reportOffline, restartAt } from './render-route';
 
 const MARIA = 'a11ce000-0000-4000-8000-000000000003';
 const SOFIA = 'a11ce000-0000-4000-8000-000000000005';
@@ -136,23 +133,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cardName = (villa: string) => `${villa}, Deep clean`;
 
 /** The backend unreachable for the app: the browser says offline and every request fails. */
-let down = false;
+let down: (() => void) | null = null;
 function goOffline() {
-  down = true;
-  Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
-  window.dispatchEvent(new Event('offline'));
+  down = reportOffline();
 }
 function goOnline() {
-  if (!down) return;
-  down = false;
-  Reflect.deleteProperty(navigator, 'onLine');
-  window.dispatchEvent(new Event('online'));
+  const backOnline = down;
+  down = null;
+  backOnline?.();
 }
 /** Requests under these paths wait until their gate opens (a slow answer, injected). */
 const held = new Map<string, Promise<void>>();
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (down && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
+  if (down !== null && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
   for (const [path, gate] of held) if (url.startsWith(`${apiUrl}${path}`)) await gate;
   return realFetch(input, init);
 };
@@ -394,13 +388,7 @@ it(
 
     // The app starts again with no connection (still signed in: only the cache is dropped).
     goOffline();
-    queryClient.clear();
-    const router = createMemoryRouter(routes, { initialEntries: [`/housekeeping?day=${day}`] });
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    restartAt(`/housekeeping?day=${day}`);
     expect(
       await screen.findByText(
         'Offline: showing the cleans saved on this device',

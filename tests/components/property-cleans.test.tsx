@@ -4,14 +4,10 @@
 // day) and "not ready" with the reason and the due time; once the clean is assigned and done the
 // section says who did it and the villa is guest-ready; offline, the page answers from this
 // device's copy.
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { getSupabase } from '@/lib/supabase-client';
-import { queryClient } from '@/lib/query-client';
-import { renderRoute, signInAs } from './render-route';
+import { renderRoute, reportOffline, restartAt, signInAs } from './render-route';
 
 afterEach(cleanup);
 
@@ -138,17 +134,9 @@ it(
     cleanup();
 
     // No connection: the same section from this device's copy.
-    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
-    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    const backOnline = reportOffline();
     try {
-      // Still signed in (signing in again would be a new session): only the cache is dropped.
-      queryClient.clear();
-      const router = createMemoryRouter(routes, { initialEntries: [`/properties/${villaId}`] });
-      render(
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>,
-      );
+      restartAt(`/properties/${villaId}`);
       expect(
         await screen.findByText(
           "No connection: showing the villa's cleans as this device last saw them.",
@@ -160,8 +148,7 @@ it(
       const copy = within(offline).getByRole('listitem', { name: `Turnover, ${day}` });
       expect(copy.textContent).toContain('Maria Kritikou');
     } finally {
-      if (onLine) Object.defineProperty(navigator, 'onLine', onLine);
-      else Reflect.deleteProperty(navigator, 'onLine');
+      backOnline();
     }
   },
 );

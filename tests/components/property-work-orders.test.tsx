@@ -4,14 +4,10 @@
 // blocking, assignee, overdue, a link that opens it beside the maintenance list) and the second
 // under "Recently resolved or closed", with "Report a problem" for this villa; offline, the
 // section answers from this device's copy.
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { getSupabase } from '@/lib/supabase-client';
-import { queryClient } from '@/lib/query-client';
-import { renderRoute, signInAs } from './render-route';
+import { renderRoute, reportOffline, restartAt, signInAs } from './render-route';
 
 afterEach(cleanup);
 
@@ -108,17 +104,9 @@ it('answers from the device when there is no connection', { timeout: 120_000 }, 
   await screen.findByRole('region', { name: 'Open work orders' }, { timeout: 60_000 });
   cleanup();
 
-  const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
-  Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+  const backOnline = reportOffline();
   try {
-    // Still signed in (signing in again would be a new session): only the cache is dropped.
-    queryClient.clear();
-    const router = createMemoryRouter(routes, { initialEntries: [`/properties/${villaId}`] });
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    restartAt(`/properties/${villaId}`);
     expect(
       await screen.findByText(
         "No connection: showing the villa's work orders as this device last saw them.",
@@ -137,7 +125,6 @@ it('answers from the device when there is no connection', { timeout: 120_000 }, 
       ),
     ).toBeTruthy();
   } finally {
-    if (onLine) Object.defineProperty(navigator, 'onLine', onLine);
-    else Reflect.deleteProperty(navigator, 'onLine');
+    backOnline();
   }
 });

@@ -31,11 +31,20 @@ export async function signInAs(role: DemoRole | null): Promise<void> {
   if (error) throw error;
 }
 
-export async function renderRoute(
-  path: string,
-  as: DemoRole | null,
-): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
+type Rendered = RenderResult & { router: ReturnType<typeof createMemoryRouter> };
+
+export async function renderRoute(path: string, as: DemoRole | null): Promise<Rendered> {
   await signInAs(as);
+  return restartAt(path);
+}
+
+/**
+ * The app started again at `path`, as after a reload: still signed in (signing in again would be
+ * a new session), only the query cache dropped, so its reads start from nothing - offline, from
+ * the device's copy.
+ */
+export function restartAt(path: string): Rendered {
+  queryClient.clear();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders>
@@ -43,4 +52,17 @@ export async function renderRoute(
     </AppProviders>,
   );
   return { ...result, router };
+}
+
+/**
+ * The browser says it is offline (`navigator.onLine` false, an 'offline' event) until the returned
+ * function says it is back. Requests still reach the backend unless the test stops them too.
+ */
+export function reportOffline(): () => void {
+  Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+  window.dispatchEvent(new Event('offline'));
+  return () => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    window.dispatchEvent(new Event('online'));
+  };
 }
