@@ -175,6 +175,22 @@ test('the worker stopped mid-replay (CDP): the server applied, the answer never 
   try {
     const worker = await workerControl(context, page);
     await worker.registrationId();
+    // Playwright 1.65 routes service-worker requests through context.route (Chromium): the
+    // fault is injected on the worker's own fetch. First delivery of each write: the server
+    // applies it, then the worker is stopped and the connection reset before the answer. In place
+    // before anything is queued, so that no delivery, whenever the worker makes it, passes around
+    // it (one full run saw a villa on the server that the route, installed later, never saw).
+    const faulted = new Set<string>();
+    const stops: boolean[] = [];
+    await context.route('**/rest/v1/properties*', async (route) => {
+      const id = route.request().headers()['x-mutation-id'];
+      if (!id || faulted.has(id)) return route.continue();
+      faulted.add(id);
+      stops.push(route.request().serviceWorker() !== null);
+      await route.fetch();
+      await worker.stopAll().catch(() => undefined);
+      await route.abort('connectionreset').catch(() => undefined);
+    });
     await context.setOffline(true);
     await createVilla(page, { name: `${code} A`, code: `${code}-A` });
     await openList(page);
@@ -197,20 +213,6 @@ test('the worker stopped mid-replay (CDP): the server applied, the answer never 
     // No window of the app left open: only the worker can replay.
     await page.goto('about:blank');
 
-    // Playwright 1.65 routes service-worker requests through context.route (Chromium): the
-    // fault is injected on the worker's own fetch. First delivery of each write: the server
-    // applies it, then the worker is stopped and the connection reset before the answer.
-    const faulted = new Set<string>();
-    const stops: boolean[] = [];
-    await context.route('**/rest/v1/properties*', async (route) => {
-      const id = route.request().headers()['x-mutation-id'];
-      if (!id || faulted.has(id)) return route.continue();
-      faulted.add(id);
-      stops.push(route.request().serviceWorker() !== null);
-      await route.fetch();
-      await worker.stopAll().catch(() => undefined);
-      await route.abort('connectionreset').catch(() => undefined);
-    });
     await context.setOffline(false);
     // The first write went out from the worker, and the server applied it. The network comes back
     // to the worker a moment after the page: a sync event fired before that fails its replay, and
