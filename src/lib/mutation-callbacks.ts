@@ -1,6 +1,7 @@
 // What a caller may add to a mutation hook (docs/adding-an-area.md "Forms and mutations"): the
 // hook owns invalidation and its default error toast; a caller's onError that answers true has
 // handled the error (a 409 shown under a field, say), so the toast is left out.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorMessage } from './errors';
 import { notify } from './toast';
 
@@ -19,4 +20,12 @@ export function errorToastUnlessHandled(
     if (callbacks?.onError?.(error)) return;
     notify.error(errorMessage(error, fallback));
   };
+}
+
+/**
+ * Refreshes every read under these keys (a settled write touched them). Here, not in
+ * query-client.ts: that module is in the first screen's bundle, and only the areas need this.
+ */
+export async function invalidateAll(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }

@@ -1,5 +1,5 @@
 // The QueryClient, created once outside render, with the data-fetching defaults of docs/areas.md, spec §9.
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRIES = 3;
@@ -22,11 +22,6 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   const code = (error as { code?: unknown } | null)?.code;
   return !(typeof code === 'string' && /^(PGRST|NO_DATA$|22|23|42)/.test(code));
-}
-
-/** Refreshes every read under these keys (a settled write touched them). */
-export async function invalidateAll(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {
-  await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 export function createQueryClient(): QueryClient {

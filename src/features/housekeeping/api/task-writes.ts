@@ -4,9 +4,8 @@
 // shown in the Sync Queue panel). The board shows each change at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { invalidateAll } from '@/lib/query-client';
 import { READINESS_READS } from '@/lib/readiness';
-import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
+import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, insertRow, queueWrites, updateRow, type Write } from '@/offline/write';
 import type { BoardData, BoardTask } from './get-board';

@@ -6,8 +6,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { errorToastUnlessHandled } from '@/lib/mutation-callbacks';
-import { invalidateAll } from '@/lib/query-client';
+import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { READINESS_READS } from '@/lib/readiness';
 import { notify } from '@/lib/toast';
 import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
