@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { storeCompanySettings } from '@/lib/company-settings';
+import { COMPANY_SETTINGS_KEY, type CompanySettings } from '@/lib/company-settings';
 import { setCompanyTimeZone } from '@/lib/company-time';
 import { publishOnlinePresence } from '@/lib/online-presence';
 import { getSupabase } from '@/lib/supabase-client';
@@ -71,4 +71,26 @@ export function CompanySettingsSync() {
   }, [userId]);
 
   return null;
+}
+
+/**
+ * Keeps the settings on the device for the next start (company-settings.ts reads them; company-time
+ * takes the zone from there at load). Here, in the signed-in frame's chunk: the first screen's
+ * bundle only reads them.
+ */
+function storeCompanySettings(s: CompanySettings) {
+  try {
+    window.localStorage.setItem(
+      COMPANY_SETTINGS_KEY,
+      JSON.stringify({
+        time_zone: s.time_zone,
+        support_email: s.support_email,
+        company_name: s.company_name,
+        currency: s.currency,
+        week_start: s.week_start,
+      }),
+    );
+  } catch {
+    // Storage unavailable: the values still apply to this page.
+  }
 }

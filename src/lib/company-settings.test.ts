@@ -2,7 +2,8 @@
 // currency, the settings' week start (1 Monday ... 7 Sunday) in date-fns' terms, the support
 // address with the build's as the fallback.
 import { describe, expect, it } from 'vitest';
-import { formatMoney, supportEmail, weekStartsOn } from './company-settings';
+import { formatMoney, weekStartsOn } from './company-preferences';
+import { supportEmail } from './company-settings';
 
 describe('company settings', () => {
   it("formats money in the company's currency, EUR until it is known", () => {

@@ -37,12 +37,9 @@ const makeDateTimeFormat = (timeZone: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
-const makeTimeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
 
 let partsFormat = makePartsFormat(COMPANY_TIME_ZONE);
 let dateTimeFormat = makeDateTimeFormat(COMPANY_TIME_ZONE);
-let timeFormat = makeTimeFormat(COMPANY_TIME_ZONE);
 
 /** Switches the zone times are shown and entered in; false when the zone is unknown here. */
 export function setCompanyTimeZone(timeZone: string): boolean {
@@ -50,7 +47,6 @@ export function setCompanyTimeZone(timeZone: string): boolean {
   try {
     const parts = makePartsFormat(timeZone);
     dateTimeFormat = makeDateTimeFormat(timeZone);
-    timeFormat = makeTimeFormat(timeZone);
     partsFormat = parts;
     COMPANY_TIME_ZONE = timeZone;
     return true;
@@ -110,7 +106,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 
 /** ISO instant -> '15:00', the time of day in the company zone. */
 export function formatTime(iso: string | null | undefined): string {
-  return iso ? timeFormat.format(new Date(iso)) : '—';
+  return iso ? isoToZonedInput(iso).slice(11) : '—';
 }
 
 /** [start, end) of today in the company zone, as ISO instants. */

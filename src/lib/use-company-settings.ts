@@ -8,13 +8,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { env } from './app-env';
 import { useAuth } from './auth/use-auth';
-import {
-  DEFAULT_CURRENCY,
-  readCompanySettings,
-  supportEmail,
-  weekStartsOn,
-  type CompanySettings,
-} from './company-settings';
+import { DEFAULT_CURRENCY, weekStartsOn } from './company-preferences';
+import { readCompanySettings, supportEmail, type CompanySettings } from './company-settings';
 import type { Database } from './database.types';
 import { fetchOrThrow } from './errors';
 import { getSupabase } from './supabase-client';

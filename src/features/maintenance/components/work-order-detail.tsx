@@ -17,7 +17,7 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth/use-auth';
-import { formatMoney } from '@/lib/company-settings';
+import { formatMoney } from '@/lib/company-preferences';
 import { formatDateTime } from '@/lib/company-time';
 import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
