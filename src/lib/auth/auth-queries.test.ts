@@ -20,18 +20,6 @@ afterEach(() => {
 });
 
 describe('access queries', () => {
-  it('profile, roles and permissions refetch every 5 minutes and on focus', () => {
-    for (const options of [
-      mod.profileQueryOptions('u1'),
-      mod.rolesQueryOptions('u1'),
-      mod.permissionsQueryOptions('u1'),
-    ]) {
-      expect(options.refetchInterval).toBe(5 * 60 * 1000);
-      expect(options.refetchOnWindowFocus).toBe(true);
-    }
-    expect(mod.ACCESS_REFETCH_MS).toBeLessThanOrEqual(5 * 60 * 1000);
-  });
-
   it('an observed permission set is read again after 5 minutes without any user action', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();

@@ -11,12 +11,9 @@ import type { RowResource } from '@/offline/resource';
 import { userCopy } from './offline-auth';
 
 export const PERMISSIONS_STALE_MS = 5 * 60 * 1000;
-/** How often a signed-in page reads its user's access again. */
-export const ACCESS_REFETCH_MS = 5 * 60 * 1000;
-
 // Offline the read answers from the device's copy (readOne), so a refetch never fails for it.
 const accessRefresh = {
-  refetchInterval: ACCESS_REFETCH_MS,
+  refetchInterval: PERMISSIONS_STALE_MS,
   refetchOnWindowFocus: true,
 } as const;
 
