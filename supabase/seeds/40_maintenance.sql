@@ -2,7 +2,7 @@
 -- orders over the demo villas in every status - reported by housekeepers and the manager, from
 -- checklists, guest complaints and recurring service - with labour, parts and contractor costs on
 -- the finished ones, two urgent blocking problems that keep their villas from being guest-ready,
--- comments and a timeline. Relative to the day the seed runs, like the stays.
+-- comments, before and after photos and a timeline. Relative to the day the seed runs, like the stays.
 
 -- ---------------------------------------------------------------------------------------------
 -- A second demo technician (as seed.sql makes the demo accounts; password arivia-demo)
@@ -161,6 +161,32 @@ update public.work_order_activity a set at = c.created_at, actor_id = c.author_i
 from public.work_order_comments c
 where a.action = 'comment' and (a.details ->> 'comment_id')::uuid = c.id
   and c.work_order_id in (select id from demo_work_orders);
+
+-- Photos: the files are under seeds/work-order-photos/<work order id>/ (drawn by
+-- scripts/generate-work-order-photos.ts) and reach the work-order-photos bucket through
+-- config.toml's objects_path; a "before" taken by whoever reported it, an "after" by the
+-- technician who fixed it.
+insert into public.work_order_photos (work_order_id, kind, storage_path, created_by, created_at)
+select d.id, p.kind::public.work_order_photo_kind, d.id::text || '/' || p.file,
+  case p.kind when 'before' then d.reporter_id else d.assignee_id end,
+  case p.kind when 'before' then d.created_at + interval '5 minutes'
+    else d.created_at + interval '1 day 3 hours' end
+from demo_work_orders d
+join (values
+  ('3a0c0000-0000-4000-8000-000000000001', 'before', 'before-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000002', 'before', 'before-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000004', 'before', 'before-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000019', 'before', 'before-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000022', 'after', 'after-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000023', 'after', 'after-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000024', 'before', 'before-1.jpg'),
+  ('3a0c0000-0000-4000-8000-000000000024', 'after', 'after-1.jpg')
+) as p (work_order_id, kind, file) on p.work_order_id::uuid = d.id;
+
+update public.work_order_activity a set at = p.created_at, actor_id = p.created_by
+from public.work_order_photos p
+where a.action = 'photo' and (a.details ->> 'photo_id')::uuid = p.id
+  and p.work_order_id in (select id from demo_work_orders);
 
 drop table demo_work_orders;
 
