@@ -235,6 +235,13 @@ test('usable on a 360 px phone', async ({ page }) => {
   await page.getByLabel('E-mail').fill('not-an-address');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+  // An address that already has an account: the server's refusal under the field, nothing lost.
+  await page.getByLabel('E-mail').fill(DEMO.manager);
+  await page.getByLabel('Full name').fill('Second Manager');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('An account with this e-mail already exists.')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.manager);
+  await expect(page.getByLabel('Full name')).toHaveValue('Second Manager');
 });
 
 test('a deactivated user is signed out and cannot sign in again', async ({
