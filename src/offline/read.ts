@@ -79,18 +79,28 @@ export async function readWithFallback<T>(
   }
 }
 
-/** The signed-in user's queued (not refused) changes to one table, oldest first. */
-export async function queuedChanges(table: string): Promise<QueueEntry[]> {
+/** The signed-in user's queued (not refused) writes to one target, oldest first. */
+async function queuedFor(kind: QueueEntry['target']['kind'], name: string): Promise<QueueEntry[]> {
   const userId = storedSession()?.user.id ?? null;
   const entries = await listEntries().catch(() => [] as QueueEntry[]);
   return entries.filter(
     (e) =>
-      e.target.kind === 'table' &&
-      e.target.name === table &&
+      e.target.kind === kind &&
+      e.target.name === name &&
       e.status !== 'rejected' &&
       e.userId === userId,
   );
 }
+
+/** The signed-in user's queued (not refused) changes to one table, oldest first. */
+export const queuedChanges = (table: string) => queuedFor('table', table);
+
+/**
+ * The signed-in user's queued (not refused) calls of one database function, oldest first: a
+ * status move made offline (transition_cleaning_task, transition_work_order), for the areas'
+ * reads to lay on top as they do row changes.
+ */
+export const queuedCalls = (fn: string) => queuedFor('rpc', fn);
 
 /** A row this user created on this device that has not reached the server yet. */
 export async function madeOnDevice(table: string, id: string): Promise<boolean> {

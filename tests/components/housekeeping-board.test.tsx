@@ -432,10 +432,27 @@ it(
     expect((await column('Unassigned')).getAttribute('aria-label')).toBe('Unassigned (0)');
     expect((await assigneesOf([task])).get(task)).toEqual([]);
 
+    // Started offline too: the status move is queued and, read again, still shows.
+    const mine = async () =>
+      within(await column(NAMES[MARIA]!)).getByRole('article', { name: cardName(villa.name) });
+    await user.click(within(await mine()).getByRole('button', { name: 'Start' }));
+    await waitFor(async () => expect(await listEntries()).toHaveLength(2), { timeout: 30_000 });
+    await waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: ['housekeeping', 'tasks'] })).toBe(0),
+    );
+    await queryClient.refetchQueries({ queryKey: ['housekeeping', 'tasks'] });
+    within(await mine()).getByText('In progress');
+
     // Back online: the queue is sent, once.
     act(() => goOnline());
     await waitFor(async () => expect(await listEntries()).toHaveLength(0), { timeout: 30_000 });
     expect((await assigneesOf([task])).get(task)).toEqual([MARIA]);
+    const { data: started } = await service
+      .from('cleaning_tasks')
+      .select('status')
+      .eq('id', task)
+      .single();
+    expect(started?.status).toBe('in_progress');
     const { data: applied, error } = await service
       .from('sync_mutations')
       .select('table_name,row_key,operation')

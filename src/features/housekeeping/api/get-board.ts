@@ -9,6 +9,7 @@ import {
   mirrorAll,
   mirrorGet,
   mirrorPut,
+  queuedCalls,
   queuedChanges,
   readWithFallback,
   type Freshness,
@@ -62,15 +63,17 @@ export interface BoardData {
 
 /**
  * The user's board writes still in the sync queue, laid on top (docs/offline.md rule 7), oldest
- * first: who is assigned (assignee rows inserted and deleted) and the planned day. So a change
- * made offline stays on the board when it is read again before the change reaches the server.
+ * first: who is assigned (assignee rows inserted and deleted), the planned day and the status
+ * (transition_cleaning_task calls). So a change made offline stays on the board when it is read
+ * again before the change reaches the server.
  */
 async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
-  const [assignees, edits] = await Promise.all([
+  const [assignees, edits, moves] = await Promise.all([
     queuedChanges('cleaning_task_assignees'),
     queuedChanges('cleaning_tasks'),
+    queuedCalls('transition_cleaning_task'),
   ]);
-  if (assignees.length === 0 && edits.length === 0) return tasks;
+  if (assignees.length === 0 && edits.length === 0 && moves.length === 0) return tasks;
   const byId = new Map(tasks.map((t) => [t.id, { ...t }]));
   for (const e of assignees) {
     const { op, rowId = '' } = e.target;
@@ -85,6 +88,13 @@ async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
   for (const e of edits) {
     const t = byId.get(e.target.rowId ?? '');
     if (t && e.target.op === 'update' && typeof e.values?.day === 'string') t.day = e.values.day;
+  }
+  // A status move made offline (started, done...), with the version it will give the clean.
+  for (const e of moves) {
+    const t = byId.get(String(e.values?.task_id));
+    if (!t) continue;
+    t.status = e.values?.to_status as BoardTask['status'];
+    t.version = Number(e.values?.from_version) + 1;
   }
   return [...byId.values()];
 }

@@ -7,7 +7,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { overlayRow, overlayRows } from '@/offline/overlay';
-import { mirrorAll, mirrorPut, queuedChanges, readWithFallback } from '@/offline/read';
+import type { QueueEntry } from '@/offline/queue-entry';
+import { mirrorAll, mirrorPut, queuedCalls, queuedChanges, readWithFallback } from '@/offline/read';
 import { workOrderKeys } from './keys';
 import type { WorkOrder } from './types';
 
@@ -38,10 +39,32 @@ function fromQueued(values: Record<string, unknown>): WorkOrder {
   } as WorkOrder;
 }
 
-/** The user's queued reports and edits laid on rows read from the server or the device. */
+/**
+ * A status move made offline (transition_work_order): the status, the assignee it names, and the
+ * version the work order will have once it is applied.
+ */
+function withMoves(w: WorkOrder, moves: QueueEntry[]): WorkOrder {
+  let out = w;
+  for (const e of moves) {
+    if (e.values?.work_order_id !== w.id) continue;
+    out = {
+      ...out,
+      status: e.values.to_status as WorkOrder['status'],
+      version: Number(e.values.from_version) + 1,
+      ...(typeof e.values.assignee_id === 'string' ? { assignee_id: e.values.assignee_id } : {}),
+    };
+  }
+  return out;
+}
+
+/** The user's queued reports, edits and status moves laid on rows read from the server or the device. */
 export async function withQueued(rows: WorkOrder[]): Promise<WorkOrder[]> {
-  const changes = await queuedChanges('work_orders');
-  return overlayRows(rows, changes, { fromValues: fromQueued });
+  const [changes, moves] = await Promise.all([
+    queuedChanges('work_orders'),
+    queuedCalls('transition_work_order'),
+  ]);
+  const edited = overlayRows(rows, changes, { fromValues: fromQueued });
+  return moves.length === 0 ? edited : edited.map((w) => withMoves(w, moves));
 }
 
 export async function getWorkOrders(): Promise<{ rows: WorkOrder[]; fromDevice: boolean }> {
@@ -123,10 +146,19 @@ export async function getWorkOrder(id: string): Promise<WorkOrderDetail | null> 
         : null;
     },
   );
-  const changes = await queuedChanges('work_orders');
+  const [changes, moves] = await Promise.all([
+    queuedChanges('work_orders'),
+    queuedCalls('transition_work_order'),
+  ]);
   const queued = overlayRow<WorkOrder>(data, changes, id, fromQueued);
   if (!queued) return null;
-  return { comments: [], photos: [], activity: [], ...data, ...queued } as WorkOrderDetail;
+  return {
+    comments: [],
+    photos: [],
+    activity: [],
+    ...data,
+    ...withMoves(queued, moves),
+  } as WorkOrderDetail;
 }
 
 export const workOrderQueryOptions = (id: string) =>
