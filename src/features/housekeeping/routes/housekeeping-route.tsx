@@ -90,12 +90,30 @@ export function HousekeepingRoute() {
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [suggestion, setSuggestion] = useState<Map<string, string> | null>(null);
+  const [suggestWanted, setSuggestWanted] = useState(false);
   const tasks = useMemo(
     () => (board.data?.tasks ?? []).filter((t) => t.status !== 'cancelled' || view === 'list'),
     [board.data, view],
   );
   const housekeepers = staff.data ?? [];
   const names = new Map(housekeepers.map((h) => [h.id, h.full_name]));
+  // "Suggest assignments": made once the housekeepers and the villas' defaults are known (a
+  // suggestion without the defaults gives a villa's cleans to someone else), waiting for a read
+  // still on its way rather than starting another.
+  const suggest = async () => {
+    setSuggestWanted(true);
+    try {
+      const known = async <T,>(q: {
+        isPending: boolean;
+        data: T | undefined;
+        refetch: (o: { cancelRefetch: boolean }) => Promise<{ data: T | undefined }>;
+      }) => (q.isPending ? (await q.refetch({ cancelRefetch: false })).data : q.data);
+      const [hk, defs] = await Promise.all([known(staff), known(defaults)]);
+      setSuggestion(suggestAssignments(tasks, hk ?? [], defs ?? new Map()));
+    } finally {
+      setSuggestWanted(false);
+    }
+  };
 
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -243,12 +261,9 @@ export function HousekeepingRoute() {
           <Button
             size="sm"
             variant="outline"
-            // Not before the housekeepers and the villas' defaults have arrived: a suggestion
-            // made without the defaults gives a villa's cleans to someone else.
-            disabled={staff.isPending || defaults.isPending}
-            onClick={() =>
-              setSuggestion(suggestAssignments(tasks, housekeepers, defaults.data ?? new Map()))
-            }
+            // Busy while it waits rather than disabled: the button never fades while it is read.
+            aria-busy={suggestWanted || undefined}
+            onClick={() => void suggest()}
           >
             <Wand2 aria-hidden="true" />
             Suggest assignments
