@@ -1,7 +1,7 @@
 // The demo photos reach their buckets on a freshly seeded database, through the storage API:
 // villa photos (property-photos) and work-order photos (work-order-photos); staff download them,
 // anon cannot.
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,57 +14,50 @@ const opts = {
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
+async function signedIn(email: string) {
+  const client = createClient(url, WELL_KNOWN.anonKey, opts);
+  const { error } = await client.auth.signInWithPassword({ email, password: 'arivia-demo' });
+  expect(error).toBeNull();
+  return client;
+}
+
+/** Each path downloads from the bucket, byte for byte as in supabase/seeds/<bucket>/; anon is refused. */
+async function expectSeeded(client: SupabaseClient, bucket: string, paths: string[]) {
+  expect(paths.length).toBeGreaterThan(0);
+  for (const p of paths) {
+    const { data, error } = await client.storage.from(bucket).download(p);
+    expect(error).toBeNull();
+    const local = readFileSync(path.join(REPO_ROOT, 'supabase/seeds', bucket, p));
+    expect(Buffer.from(await data!.arrayBuffer()).equals(local)).toBe(true);
+  }
+  const anon = createClient(url, WELL_KNOWN.anonKey, opts);
+  const { error: refused } = await anon.storage.from(bucket).download(paths[0]!);
+  expect(refused).not.toBeNull();
+}
+
 describe('bucket seeding from config.toml objects_path', () => {
   it('uploads every seed photo, byte for byte, readable by staff and not by anon', async () => {
-    const hk = createClient(url, WELL_KNOWN.anonKey, opts);
-    const { error } = await hk.auth.signInWithPassword({
-      email: 'housekeeper@arivia.local',
-      password: 'arivia-demo',
-    });
-    expect(error).toBeNull();
+    const hk = await signedIn('housekeeper@arivia.local');
     const { data: photos } = await hk.from('property_photos').select('storage_path').limit(3);
     expect(photos?.length).toBe(3);
-    for (const { storage_path } of photos!) {
-      const { data, error: dl } = await hk.storage.from('property-photos').download(storage_path);
-      expect(dl).toBeNull();
-      const local = readFileSync(
-        path.join(REPO_ROOT, 'supabase/seeds/property-photos', storage_path),
-      );
-      expect(Buffer.from(await data!.arrayBuffer()).equals(local)).toBe(true);
-    }
-    const anon = createClient(url, WELL_KNOWN.anonKey, opts);
-    const { error: refused } = await anon.storage
-      .from('property-photos')
-      .download(photos![0]!.storage_path);
-    expect(refused).not.toBeNull();
+    await expectSeeded(
+      hk,
+      'property-photos',
+      photos!.map((p) => p.storage_path),
+    );
   });
 
   it("uploads the work orders' before and after photos where their rows point", async () => {
-    const tech = createClient(url, WELL_KNOWN.anonKey, opts);
-    const { error } = await tech.auth.signInWithPassword({
-      email: 'technician@arivia.local',
-      password: 'arivia-demo',
-    });
-    expect(error).toBeNull();
+    const tech = await signedIn('technician@arivia.local');
     const { data: photos } = await tech
       .from('work_order_photos')
       .select('storage_path, kind')
       .like('storage_path', '3a0c0000-%');
     expect(new Set(photos?.map((p) => p.kind))).toEqual(new Set(['before', 'after']));
-    for (const { storage_path } of photos!) {
-      const { data, error: dl } = await tech.storage
-        .from('work-order-photos')
-        .download(storage_path);
-      expect(dl).toBeNull();
-      const local = readFileSync(
-        path.join(REPO_ROOT, 'supabase/seeds/work-order-photos', storage_path),
-      );
-      expect(Buffer.from(await data!.arrayBuffer()).equals(local)).toBe(true);
-    }
-    const anon = createClient(url, WELL_KNOWN.anonKey, opts);
-    const { error: refused } = await anon.storage
-      .from('work-order-photos')
-      .download(photos![0]!.storage_path);
-    expect(refused).not.toBeNull();
+    await expectSeeded(
+      tech,
+      'work-order-photos',
+      photos!.map((p) => p.storage_path),
+    );
   });
 });
