@@ -292,6 +292,19 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   await expect(card(page, villa.name).getByText('In progress')).toBeVisible();
   await card(page, villa.name).getByRole('button', { name: 'Mark done' }).click();
   await expect(card(page, villa.name).getByText('Done', { exact: true })).toBeVisible();
+  // The card shows "Done" as soon as it is queued; the villa's state is the database's, so wait
+  // for the move to land there (on a loaded machine it can be shed once and sent again).
+  await expect
+    .poll(
+      async () =>
+        (
+          (await rest(request, token, 'GET', `cleaning_tasks?select=status&id=eq.${task!.id}`)) as {
+            status: string;
+          }[]
+        )[0]?.status,
+      { timeout: 30_000 },
+    )
+    .toBe('done');
   await page.goto(villa.url);
   await expect(page.getByRole('group', { name: 'Guest-ready state' })).toContainText('Guest-ready');
   // The villa's page lists its cleans: today's, done by Anna, with the way to the board.
