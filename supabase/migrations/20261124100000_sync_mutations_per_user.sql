@@ -23,7 +23,7 @@ alter table public.sync_mutations
   foreign key (user_id) references auth.users (id) on delete cascade;
 
 comment on table public.sync_mutations is
-  'Writes applied with an X-Mutation-Id, per user: a replay of a user''s recorded one is skipped (OFFLINE.md rule 2).';
+  'Writes applied with an X-Mutation-Id, per user: a replay of a user''s recorded one is skipped (docs/offline.md rule 2).';
 
 -- Same body as 20261121161000 (the conflict it meets is now the per-user key); restated so the
 -- per-user scope is visible where the record is made.

@@ -1,6 +1,6 @@
 -- Why: housekeeping needs to know what kinds of clean exist, how long each takes, which checklist it
 -- follows and whether someone inspects it afterwards, and a villa may differ from the company's
--- defaults (PRODUCT.md "Cleaning settings" and "Checklists"; docs/housekeeping.md). This adds:
+-- defaults (docs/housekeeping.md; docs/areas.md). This adds:
 --
 --   cleaning_types                 turnover, deep clean, mid-stay, inspection (system rows, `code`
 --                                  set, never deleted) and the company's own; default minutes by

@@ -1,4 +1,4 @@
--- Why: the cleans themselves (PRODUCT.md "Housekeeping"; docs/housekeeping.md). This adds:
+-- Why: the cleans themselves (docs/housekeeping.md). This adds:
 --
 --   cleaning_tasks             one clean: type, villa, window (window_start .. due_at), the day it is
 --                              planned for, estimated minutes, priority, status, a version counting

@@ -1,4 +1,4 @@
--- Why: reservations drive the work (PRODUCT.md core idea 2). A confirmed stay's check-out makes its
+-- Why: reservations drive the work (docs/areas.md). A confirmed stay's check-out makes its
 -- turnover clean here, in the database, so a stay typed in the office, replayed from a phone's
 -- queue or imported from an iCal feed behaves alike (docs/housekeeping.md):
 --

@@ -1,4 +1,4 @@
--- Why: guest-ready is a fact, not a guess (PRODUCT.md core idea 3). A villa is not ready while the
+-- Why: guest-ready is a fact, not a guess (docs/areas.md). A villa is not ready while the
 -- last turnover before its next check-in is not done, or is done but not inspected where the
 -- cleaning type or the villa requires it. Everyone sees why and by when: two reason codes join
 -- those of 20261121130300_properties_overview.sql:

@@ -1,5 +1,5 @@
--- Why: maintenance work orders, from report to resolution (PRODUCT.md "Maintenance", core ideas 3
--- and 4; docs/maintenance.md). This adds:
+-- Why: maintenance work orders, from report to resolution (docs/maintenance.md, docs/areas.md).
+-- This adds:
 --
 --   work_orders              one problem at one villa: title, description, room / asset (free
 --                            text), category, priority, status, a version counting status changes,

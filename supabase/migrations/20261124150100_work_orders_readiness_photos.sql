@@ -1,5 +1,5 @@
--- Why: a blocking work order is a reason a villa is not guest-ready (PRODUCT.md core idea 3;
--- docs/maintenance.md), work-order photos need a bucket whose files follow the work order's rights,
+-- Why: a blocking work order is a reason a villa is not guest-ready (docs/maintenance.md
+-- "Guest-ready"), work-order photos need a bucket whose files follow the work order's rights,
 -- and work orders update live and sync exactly once.
 --
 -- 1. private.property_readiness (last replaced by 20261124120300_guest_ready_turnovers.sql, whose
