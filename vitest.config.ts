@@ -40,6 +40,8 @@ export default defineConfig({
           setupFiles: ['tests/components/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // As the server suites and Playwright: one more try in CI, and npm test names the test.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
