@@ -11,6 +11,7 @@ export const PERMISSION_KEYS = [
   'chat.use',
   'checklists.manage',
   'housekeeping.complete',
+  'housekeeping.inspect',
   'housekeeping.manage',
   'housekeeping.view',
   'inventory.adjust',

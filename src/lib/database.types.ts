@@ -210,6 +210,63 @@ export type Database = {
           },
         ]
       }
+      cleaning_task_answers: {
+        Row: {
+          answered_at: string
+          answered_by: string | null
+          failed: boolean
+          flagged: boolean
+          id: string
+          item_id: string
+          note: string
+          out_of_range: boolean
+          task_id: string
+          updated_at: string
+          value: Json | null
+        }
+        Insert: {
+          answered_at: string
+          answered_by?: string | null
+          failed?: boolean
+          flagged?: boolean
+          id?: string
+          item_id: string
+          note?: string
+          out_of_range?: boolean
+          task_id: string
+          updated_at?: string
+          value?: Json | null
+        }
+        Update: {
+          answered_at?: string
+          answered_by?: string | null
+          failed?: boolean
+          flagged?: boolean
+          id?: string
+          item_id?: string
+          note?: string
+          out_of_range?: boolean
+          task_id?: string
+          updated_at?: string
+          value?: Json | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_task_answers_answered_by_fkey"
+            columns: ["answered_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_task_answers_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       cleaning_task_assignees: {
         Row: {
           created_at: string
@@ -256,6 +313,54 @@ export type Database = {
           },
         ]
       }
+      cleaning_task_photos: {
+        Row: {
+          bytes: number
+          created_at: string
+          created_by: string | null
+          id: string
+          item_id: string
+          sha256: string
+          storage_path: string
+          task_id: string
+        }
+        Insert: {
+          bytes: number
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id: string
+          sha256: string
+          storage_path: string
+          task_id: string
+        }
+        Update: {
+          bytes?: number
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id?: string
+          sha256?: string
+          storage_path?: string
+          task_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cleaning_task_photos_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_task_photos_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       cleaning_tasks: {
         Row: {
           checklist_version_id: string | null
@@ -272,9 +377,13 @@ export type Database = {
           id: string
           inspected_at: string | null
           inspected_by: string | null
+          inspection_note: string
           inspection_required: boolean
+          items_done: number
+          items_total: number
           next_check_in: string | null
           notes: string
+          photos_count: number
           priority: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
           same_day: boolean
@@ -301,9 +410,13 @@ export type Database = {
           id?: string
           inspected_at?: string | null
           inspected_by?: string | null
+          inspection_note?: string
           inspection_required?: boolean
+          items_done?: number
+          items_total?: number
           next_check_in?: string | null
           notes?: string
+          photos_count?: number
           priority?: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
           same_day?: boolean
@@ -330,9 +443,13 @@ export type Database = {
           id?: string
           inspected_at?: string | null
           inspected_by?: string | null
+          inspection_note?: string
           inspection_required?: boolean
+          items_done?: number
+          items_total?: number
           next_check_in?: string | null
           notes?: string
+          photos_count?: number
           priority?: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id?: string
           same_day?: boolean
@@ -1738,6 +1855,35 @@ export type Database = {
       admin_user_access: { Args: { p_user: string }; Returns: Json }
       admin_user_has_history: { Args: { p_user: string }; Returns: boolean }
       admin_waiting_count: { Args: never; Returns: number }
+      answer_checklist_item: {
+        Args: {
+          answered_at?: string
+          flagged?: boolean
+          item_id: string
+          note?: string
+          task_id: string
+          value: Json
+        }
+        Returns: {
+          answered_at: string
+          answered_by: string | null
+          failed: boolean
+          flagged: boolean
+          id: string
+          item_id: string
+          note: string
+          out_of_range: boolean
+          task_id: string
+          updated_at: string
+          value: Json | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "cleaning_task_answers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       audit_write: {
         Args: {
           p_action: string
@@ -1776,6 +1922,33 @@ export type Database = {
         Args: { property_id: string }
         Returns: { ready: boolean; reasons: string[] }[]
       }
+      record_checklist_photo: {
+        Args: {
+          bytes: number
+          item_id: string
+          photo_id: string
+          sha256: string
+          storage_path: string
+          task_id: string
+        }
+        Returns: {
+          bytes: number
+          created_at: string
+          created_by: string | null
+          id: string
+          item_id: string
+          sha256: string
+          storage_path: string
+          task_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "cleaning_task_photos"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      remove_checklist_photo: { Args: { photo_id: string }; Returns: boolean }
       require_permission: {
         Args: { permission_key: string }
         Returns: undefined
@@ -1815,9 +1988,13 @@ export type Database = {
           id: string
           inspected_at: string | null
           inspected_by: string | null
+          inspection_note: string
           inspection_required: boolean
+          items_done: number
+          items_total: number
           next_check_in: string | null
           notes: string
+          photos_count: number
           priority: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
           same_day: boolean
