@@ -26,7 +26,10 @@ import {
 import {
   anonClient,
   createUser,
+  DEMO,
+  DEMO_PASSWORD,
   serviceClient,
+  signIn,
   type Client,
   type TestUser,
 } from '../../supabase/tests/support.ts';
@@ -755,5 +758,74 @@ describe('work orders from a failed item', () => {
     const ok = await report(users.housekeeper.client, task, randomUUID());
     expect(ok.error).toBeNull();
     await service().from('work_orders').delete().eq('cleaning_task_id', task.id);
+  });
+});
+
+describe('demo data (supabase/seeds/50_checklist_runs.sql)', () => {
+  it("Maria's cleans today and tomorrow run the villa turnover checklist; the past ones are answered and photographed", async () => {
+    const maria = await signIn(DEMO.housekeeper.email, DEMO_PASSWORD);
+    const today = (await maria.rpc('company_time_zone')).data!;
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: today }).format(
+        new Date(Date.now() + offset * 86_400_000),
+      );
+    const { data: cleans, error } = await maria
+      .from('cleaning_tasks')
+      .select(
+        'id, day, status, inspection_required, items_total, items_done, photos_count, checklist_version_id, cleaning_task_assignees!inner(user_id)',
+      )
+      .eq('cleaning_task_assignees.user_id', DEMO.housekeeper.id)
+      .in(
+        'id',
+        ['101', '102', '103', '104', '105'].map((n) => `c1ea0000-0000-4000-8000-000000000${n}`),
+      );
+    expect(error).toBeNull();
+    const byId = new Map(cleans!.map((c) => [c.id.slice(-3), c]));
+    expect([...byId.keys()].sort()).toEqual(['101', '102', '103', '104', '105']);
+    expect(byId.get('101')).toMatchObject({ day: day(0), status: 'in_progress', items_done: 8 });
+    expect(byId.get('102')).toMatchObject({ day: day(0), status: 'scheduled', items_done: 0 });
+    expect(byId.get('103')).toMatchObject({ day: day(1), status: 'scheduled' });
+    expect(byId.get('104')).toMatchObject({ day: day(-1), status: 'done', items_done: 26 });
+    expect(byId.get('105')).toMatchObject({
+      status: 'done',
+      inspection_required: true,
+      items_done: 26,
+      photos_count: 3,
+    });
+    for (const c of cleans!) expect(c.items_total).toBe(26);
+
+    // The checklist: rooms as sections, every kind, required photos, critical items.
+    const { data: version } = await maria
+      .from('checklist_template_versions')
+      .select('content')
+      .eq('id', byId.get('101')!.checklist_version_id!)
+      .single();
+    const items = (
+      version!.content as {
+        sections: { items: { kind: string; required?: boolean; critical?: boolean }[] }[];
+      }
+    ).sections.flatMap((s) => s.items);
+    expect(new Set(items.map((i) => i.kind))).toEqual(
+      new Set(['tick', 'yes_no', 'number', 'text', 'photo']),
+    );
+    expect(items.filter((i) => i.kind === 'photo' && i.required).length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((i) => i.critical).length).toBeGreaterThanOrEqual(2);
+
+    // The photos' files are in the bucket, byte for byte as their rows say.
+    const { data: photos } = await maria
+      .from('cleaning_task_photos')
+      .select('storage_path, bytes, sha256')
+      .in(
+        'task_id',
+        ['101', '104', '105'].map((n) => `c1ea0000-0000-4000-8000-000000000${n}`),
+      );
+    expect(photos).toHaveLength(7);
+    for (const p of photos!) {
+      const file = await maria.storage.from('clean-photos').download(p.storage_path);
+      expect(file.error).toBeNull();
+      const bytes = Buffer.from(await file.data!.arrayBuffer());
+      expect(bytes.length).toBe(p.bytes);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(p.sha256);
+    }
   });
 });
