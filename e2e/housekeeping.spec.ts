@@ -1,12 +1,22 @@
 // Housekeeping through the real app and backend: a manager sets a cleaning type and a villa
 // override, builds a checklist template with every item kind and publishes a second version,
 // enters a stay and finds its turnover on the board, sees it move with the stay, assigns by
-// keyboard and by drag, sees another manager's change arrive live, and finishes the clean that
-// kept the villa from being ready. Field staff are kept out of the manager screens. axe on each
+// keyboard and by drag, sees another manager's change arrive live, follows the clean's checklist
+// progress live as its answers and photos arrive, and finishes the clean that kept the villa from
+// being ready. Field staff are kept out of the manager screens. axe on each
 // screen; the board at 360 px.
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { accessToken, DEMO, DEMO_PASSWORD, expectToast, rest, signInAs } from './support/helpers';
+import {
+  accessToken,
+  DEMO,
+  DEMO_PASSWORD,
+  expectToast,
+  PUBLISHABLE_KEY,
+  rest,
+  signInAs,
+} from './support/helpers';
 
 const DEMO_NAMES = { maria: 'Maria Kritikou', sofia: 'Sofia Alexiou', anna: 'Anna Roussaki' };
 const ANNA = 'a11ce000-0000-4000-8000-000000000006';
@@ -50,6 +60,82 @@ async function addStayByApi(
     check_out: `${to}T08:00:00Z`,
   })) as { id: string }[];
   return stay!.id;
+}
+
+interface ChecklistItem {
+  id: string;
+  kind: 'tick' | 'yes_no' | 'number' | 'text' | 'photo';
+  required: boolean;
+  min?: number | null;
+  max?: number | null;
+}
+
+async function cleanOf(request: APIRequestContext, token: string, taskId: string) {
+  const [clean] = (await rest(
+    request,
+    token,
+    'GET',
+    `cleaning_tasks?select=status,items_total,items_done,checklist_version_id&id=eq.${taskId}`,
+  )) as { status: string; items_total: number; items_done: number; checklist_version_id: string }[];
+  return clean!;
+}
+
+/** The required items of a checklist version, in order. */
+async function requiredItems(request: APIRequestContext, token: string, versionId: string) {
+  const [version] = (await rest(
+    request,
+    token,
+    'GET',
+    `checklist_template_versions?select=content&id=eq.${versionId}`,
+  )) as { content: { sections: { items: ChecklistItem[] }[] } }[];
+  return version!.content.sections.flatMap((s) => s.items).filter((i) => i.required);
+}
+
+/** A good answer of the item's kind, as the housekeeper's phone sends it. */
+async function answerItem(
+  request: APIRequestContext,
+  token: string,
+  taskId: string,
+  item: ChecklistItem,
+) {
+  const value =
+    item.kind === 'number' ? (item.min ?? item.max ?? 1) : item.kind === 'text' ? 'All fine' : true;
+  await rest(request, token, 'POST', 'rpc/answer_checklist_item', {
+    task_id: taskId,
+    item_id: item.id,
+    value,
+    answered_at: new Date().toISOString(),
+  });
+}
+
+/** A small JPEG-typed file uploaded to the clean's photos and recorded for the item. */
+async function photograph(
+  request: APIRequestContext,
+  token: string,
+  taskId: string,
+  itemId: string,
+) {
+  const photoId = crypto.randomUUID();
+  const path = `${taskId}/${photoId}.jpg`;
+  const bytes = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 31 + itemId.length) & 255));
+  const res = await request.fetch(`/storage/v1/object/clean-photos/${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: PUBLISHABLE_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'image/jpeg',
+    },
+    data: bytes,
+  });
+  if (!res.ok()) throw new Error(`upload ${path}: ${res.status()} ${await res.text()}`);
+  await rest(request, token, 'POST', 'rpc/record_checklist_photo', {
+    photo_id: photoId,
+    task_id: taskId,
+    item_id: itemId,
+    storage_path: path,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  });
 }
 
 const card = (page: Page, villa: string) =>
@@ -290,6 +376,30 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   // Done: the villa is ready for the next guests.
   await card(page, villa.name).getByRole('button', { name: 'Start' }).click();
   await expect(card(page, villa.name).getByText('In progress')).toBeVisible();
+  // Under way: the card shows the checklist's progress and follows the answers and photos given
+  // on another device (here the API, as a phone's queue sends them) without a reload.
+  await expect
+    .poll(async () => (await cleanOf(request, token, task!.id)).status, { timeout: 30_000 })
+    .toBe('in_progress');
+  const progress = card(page, villa.name).getByRole('progressbar');
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+  const clean = await cleanOf(request, token, task!.id);
+  await expect(card(page, villa.name)).toContainText(`0/${clean.items_total} items`);
+  const required = await requiredItems(request, token, clean.checklist_version_id);
+  let photos = 0;
+  for (const [i, item] of required.entries()) {
+    if (item.kind === 'photo') {
+      await photograph(request, token, task!.id, item.id);
+      photos++;
+    } else await answerItem(request, token, task!.id, item);
+    if (i === 0) await expect(progress).toHaveAttribute('aria-valuenow', '1');
+  }
+  await expect(progress).toHaveAttribute('aria-valuenow', String(required.length));
+  await expect(card(page, villa.name)).toContainText(
+    `${required.length}/${clean.items_total} items`,
+  );
+  await expect(card(page, villa.name)).toContainText(`${photos} photos`);
+  // Every required item done: the clean can be finished.
   await card(page, villa.name).getByRole('button', { name: 'Mark done' }).click();
   await expect(card(page, villa.name).getByText('Done', { exact: true })).toBeVisible();
   // The card shows "Done" as soon as it is queued; the villa's state is the database's, so wait

@@ -481,3 +481,248 @@ it(
     within(await column(NAMES[MARIA]!)).getByRole('article', { name: cardName(villa.name) });
   },
 );
+
+// --- checklist progress, live (issue 16) -----------------------------------------------------------
+
+/** A checklist of its own: three required items (tick, yes/no, photo) and an optional text. */
+async function makeChecklist(): Promise<string> {
+  const template = await service
+    .from('checklist_templates')
+    .insert({
+      name: `Progress ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
+    })
+    .select('id')
+    .single();
+  if (template.error) throw template.error;
+  const content = {
+    sections: [
+      {
+        id: 'room',
+        title: 'Room',
+        items: [
+          { id: 'bed', label: 'Make the bed', kind: 'tick', required: true, critical: false },
+          { id: 'keys', label: 'Keys in the safe', kind: 'yes_no', required: true, critical: true },
+          {
+            id: 'photo',
+            label: 'Photo of the room',
+            kind: 'photo',
+            required: true,
+            critical: false,
+          },
+          { id: 'note', label: 'Anything to add', kind: 'text', required: false, critical: false },
+        ],
+      },
+    ],
+  };
+  const version = await service
+    .from('checklist_template_versions')
+    .insert({ template_id: template.data.id, content })
+    .select('id')
+    .single();
+  if (version.error) throw version.error;
+  return version.data.id;
+}
+
+/** Maria, the demo housekeeper, on a device of her own (her own session, the real backend). */
+async function housekeeperClient() {
+  const client = createClient(apiUrl, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY as string, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: 'maria-phone',
+    },
+    global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: 'housekeeper@arivia.local',
+    password: 'arivia-demo',
+  });
+  if (error) throw error;
+  return client;
+}
+type Client = Awaited<ReturnType<typeof housekeeperClient>>;
+
+/** A clean of Maria's with the given checklist, inspected when done. */
+async function makeChecklistClean(villaId: string, day: string, versionId: string) {
+  const id = await makeClean(villaId, day, { assignee: MARIA });
+  const { data, error } = await service
+    .from('cleaning_tasks')
+    .update({ checklist_version_id: versionId, inspection_required: true })
+    .eq('id', id)
+    .select('version,items_total')
+    .single();
+  if (error) throw error;
+  expect(data.items_total).toBe(4);
+  return { id, version: data.version as number };
+}
+
+async function move(client: Client, taskId: string, to: string, fromVersion: number) {
+  const { error } = await client.rpc('transition_cleaning_task', {
+    task_id: taskId,
+    to_status: to,
+    from_version: fromVersion,
+  });
+  if (error) throw error;
+}
+
+async function answer(client: Client, taskId: string, itemId: string, value: unknown) {
+  const { error } = await client.rpc('answer_checklist_item', {
+    task_id: taskId,
+    item_id: itemId,
+    value,
+    answered_at: new Date().toISOString(),
+  });
+  if (error) throw error;
+}
+
+/** A small JPEG-typed file uploaded to the clean's photos and recorded for the item. */
+async function photograph(client: Client, taskId: string, itemId: string) {
+  const photoId = crypto.randomUUID();
+  const path = `${taskId}/${photoId}.jpg`;
+  const bytes = new Uint8Array(2048).map((_, i) => (i * 31) & 255);
+  const up = await client.storage
+    .from('clean-photos')
+    .upload(path, new Blob([bytes], { type: 'image/jpeg' }), { contentType: 'image/jpeg' });
+  if (up.error) throw up.error;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const { error } = await client.rpc('record_checklist_photo', {
+    photo_id: photoId,
+    task_id: taskId,
+    item_id: itemId,
+    storage_path: path,
+    bytes: bytes.length,
+    sha256: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''),
+  });
+  if (error) throw error;
+}
+
+/** The card's checklist bar: its "done of total" as the screen reader hears it. */
+async function progressOf(card: HTMLElement): Promise<string | null> {
+  const bar = within(card).queryByRole('progressbar');
+  return bar?.getAttribute('aria-valuetext') ?? null;
+}
+
+it(
+  "shows each clean's checklist progress live as the housekeeper's answers and photos arrive, and a done clean awaiting inspection with the way to inspect it",
+  { timeout: 120_000 },
+  async () => {
+    const day = ownMonday();
+    const villa = await makeVilla('Progress');
+    const version = await makeChecklist();
+    const clean = await makeChecklistClean(villa.id, day, version);
+    const maria = await housekeeperClient();
+
+    await renderRoute(`/housekeeping?day=${day}`, 'manager');
+    const card = async () =>
+      within(await column(NAMES[MARIA]!)).findByRole(
+        'article',
+        { name: cardName(villa.name) },
+        { timeout: 30_000 },
+      );
+    // Not started: no progress yet.
+    within(await card()).getByText('Scheduled');
+    expect(await progressOf(await card())).toBeNull();
+
+    // On her phone, elsewhere: she starts the clean, the board follows without a reload.
+    await move(maria, clean.id, 'in_progress', clean.version);
+    await waitFor(async () => within(await card()).getByText('In progress'), { timeout: 30_000 });
+    await waitFor(
+      async () => expect(await progressOf(await card())).toBe('0 of 4 items done, 0 photos'),
+      { timeout: 30_000 },
+    );
+    within(await card()).getByText('0/4 items');
+
+    // Her answers (answers change neither the clean's status nor its version).
+    await answer(maria, clean.id, 'bed', true);
+    await answer(maria, clean.id, 'keys', true);
+    await waitFor(
+      async () => expect(await progressOf(await card())).toBe('2 of 4 items done, 0 photos'),
+      { timeout: 30_000 },
+    );
+    const bar = within(await card()).getByRole('progressbar', {
+      name: `Checklist of ${villa.name}`,
+    });
+    expect(bar.getAttribute('aria-valuenow')).toBe('2');
+    expect(bar.getAttribute('aria-valuemax')).toBe('4');
+    within(await card()).getByText('2/4 items');
+
+    // The photo item is done by its photo.
+    await photograph(maria, clean.id, 'photo');
+    await waitFor(
+      async () => expect(await progressOf(await card())).toBe('3 of 4 items done, 1 photo'),
+      { timeout: 30_000 },
+    );
+    within(await card()).getByText('1 photo');
+
+    // Finished (the optional item left): done, awaiting inspection, with the way to inspect it.
+    await move(maria, clean.id, 'done', clean.version + 1);
+    await waitFor(async () => within(await card()).getByText('Awaiting inspection'), {
+      timeout: 30_000,
+    });
+    within(await card()).getByText('Done');
+    expect(await progressOf(await card())).toBe('3 of 4 items done, 1 photo');
+    const inspect = within(await card()).getByRole('link', { name: `Inspect ${villa.name}` });
+    expect(inspect.getAttribute('href')).toBe(`/housekeeping/cleans/${clean.id}`);
+    // The manager's card offers no quick "Pass inspection": the clean is inspected on its view.
+    expect(within(await card()).queryByRole('button', { name: /inspection/i })).toBeNull();
+    await maria.auth.signOut({ scope: 'local' });
+  },
+);
+
+it(
+  "shows the progress on the list and on the villa's Cleans section, which follows the housekeeper live too",
+  { timeout: 120_000 },
+  async () => {
+    // Within the villa page's next 30 days (the villa is this test's own: nothing else is on it).
+    const day = addDays(new Date().toISOString().slice(0, 10), 3);
+    const villa = await makeVilla('Progress Villa');
+    const version = await makeChecklist();
+    const clean = await makeChecklistClean(villa.id, day, version);
+    const maria = await housekeeperClient();
+    await move(maria, clean.id, 'in_progress', clean.version);
+    await answer(maria, clean.id, 'bed', true);
+
+    // The list: a Progress column.
+    await renderRoute(`/housekeeping?view=list&day=${day}&from=${day}&to=${day}`, 'manager');
+    const row = await screen.findByRole(
+      'row',
+      { name: new RegExp(escape(villa.name)) },
+      {
+        timeout: 30_000,
+      },
+    );
+    expect(within(row).getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+      '1 of 4 items done, 0 photos',
+    );
+    cleanup();
+
+    // The villa's page: its Cleans section shows the progress and follows her answers.
+    await renderRoute(`/properties/${villa.id}`, 'manager');
+    const upcoming = await screen.findByRole(
+      'region',
+      { name: 'Upcoming cleans' },
+      { timeout: 30_000 },
+    );
+    const item = within(upcoming).getByRole('listitem', { name: `Deep clean, ${day}` });
+    expect(within(item).getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+      '1 of 4 items done, 0 photos',
+    );
+    await answer(maria, clean.id, 'keys', false);
+    await waitFor(
+      () =>
+        expect(
+          within(
+            within(screen.getByRole('region', { name: 'Upcoming cleans' })).getByRole('listitem', {
+              name: `Deep clean, ${day}`,
+            }),
+          )
+            .getByRole('progressbar')
+            .getAttribute('aria-valuetext'),
+        ).toBe('2 of 4 items done, 0 photos'),
+      { timeout: 30_000 },
+    );
+    within(screen.getByRole('region', { name: 'Upcoming cleans' })).getByText('2/4 items');
+    await maria.auth.signOut({ scope: 'local' });
+  },
+);

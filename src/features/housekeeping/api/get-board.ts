@@ -34,13 +34,23 @@ export interface BoardTask {
   flag_reason: string | null;
   inspection_required: boolean;
   turnover_for: string | null;
+  /**
+   * The checklist's progress, kept by the database as answers and photos arrive (they do not
+   * change `version`): items of the clean's checklist version, those answered, photos taken.
+   * A copy kept on the device before these existed has none (read as 0).
+   */
+  items_total?: number;
+  items_done?: number;
+  photos_count?: number;
+  /** The note of the last send-back (done → in progress) by the inspector. */
+  inspection_note?: string | null;
   property: { name: string; code: string; area: string } | null;
   type: { name: string; color: string; code: string | null } | null;
   assignees: { id: string; user_id: string }[];
 }
 
 export const BOARD_SELECT =
-  'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
+  'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,items_total,items_done,photos_count,inspection_note,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
 
 async function fetchRange(from: string, to: string): Promise<BoardTask[]> {
   const rows = await fetchOrThrow(async () => {

@@ -3,7 +3,9 @@
 // due time of the clean that holds it, and the names of who is assigned. Online it reads the
 // server and keeps a copy in the `tasks` store (the cleans as the board keeps them, plus one
 // `property-cleans` record with the readiness and the names); offline it answers from that copy.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// Changes to the villa's cleans arrive live (realtime), checklist progress included.
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { openOfflineDb } from '@/offline/db';
@@ -122,6 +124,30 @@ export const propertyCleansQueryOptions = (propertyId: string) =>
     queryFn: () => getPropertyCleans(propertyId),
   });
 
+/**
+ * The villa's cleans, live: a change to one of them (its status, or its checklist progress as a
+ * housekeeper's answers and photos reach the server) reads them again, as the board does.
+ */
 export function usePropertyCleans(propertyId: string) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const { queryKey } = propertyCleansQueryOptions(propertyId);
+    const channel = supabase
+      .channel(`property-cleans:${propertyId}`)
+      .on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table: 'cleaning_tasks',
+          filter: `property_id=eq.${propertyId}`,
+        },
+        () => void qc.invalidateQueries({ queryKey }),
+      )
+      .subscribe();
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [qc, propertyId]);
   return useQuery(propertyCleansQueryOptions(propertyId));
 }

@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from '@/lib/company-time';
 import type { BoardTask, StaffMember } from '../api/get-board';
 import { addDays, isLate, minutesBy, STATUS_LABELS } from '../board-logic';
-import { TaskCard } from './task-card';
+import { CleanProgress, InspectionState, TaskCard } from './task-card';
 
 export interface CardActions {
   selected: Set<string>;
@@ -261,12 +261,13 @@ export function ListView({
               <TableHead>Window</TableHead>
               <TableHead>Assigned</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead>Progress</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={5} className="text-muted-foreground">
+                <TableCell colSpan={6} className="text-muted-foreground">
                   No cleans match these filters.
                 </TableCell>
               </TableRow>
@@ -289,6 +290,10 @@ export function ListView({
                   <TableCell>
                     {STATUS_LABELS[t.status]}
                     {isLate(t) ? ' · Late' : ''}
+                    <InspectionState task={t} name={t.property?.name ?? 'clean'} />
+                  </TableCell>
+                  <TableCell className="min-w-32">
+                    <CleanProgress task={t} name={t.property?.name ?? 'clean'} />
                   </TableCell>
                 </TableRow>
               ))

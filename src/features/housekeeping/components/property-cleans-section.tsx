@@ -22,6 +22,7 @@ import {
 } from '../api/get-property-cleans';
 import type { BoardTask } from '../api/get-board';
 import { isLate, OPEN, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { CleanProgress, InspectionState } from './task-card';
 
 const READINESS = 'Cleaning before the next arrival';
 const boardLink = (day: string) => `${paths.housekeeping.path}?day=${day}`;
@@ -85,6 +86,8 @@ function CleanRow({ task, names }: { task: BoardTask; names: Record<string, stri
           {task.guests_arriving ? ` · ${task.guests_arriving} guests arriving` : ''}
         </p>
         <p>{who.length > 0 ? who.join(', ') : 'Unassigned'}</p>
+        <CleanProgress task={task} name={`${type}, ${task.day}`} />
+        <InspectionState task={task} name={`${type}, ${task.day}`} />
         {task.flagged && task.flag_reason ? (
           <p className="flex items-center gap-1 text-amber-700 dark:text-amber-300">
             <AlertTriangle aria-hidden="true" className="size-4" />

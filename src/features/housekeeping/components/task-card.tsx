@@ -1,18 +1,95 @@
-import { AlertTriangle, Clock, Users } from 'lucide-react';
+import { AlertTriangle, Camera, Clock, Users } from 'lucide-react';
 import type { DragEvent } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { formatDateTime, formatTime } from '@/lib/company-time';
+import { paths } from '@/lib/routes';
 import type { BoardTask, StaffMember } from '../api/get-board';
 import { isLate, STATUS_LABELS } from '../board-logic';
 
-/** The next step a manager takes from the board, if any. */
+/** The next step a manager takes from the board, if any (an inspection is made on its view). */
 function nextStep(t: BoardTask): { to: BoardTask['status']; label: string } | null {
   if (t.status === 'scheduled') return { to: 'in_progress', label: 'Start' };
   if (t.status === 'in_progress') return { to: 'done', label: 'Mark done' };
-  if (t.status === 'done' && t.inspection_required)
-    return { to: 'inspected', label: 'Pass inspection' };
+  return null;
+}
+
+/** The clean's checklist view, where a done clean is inspected (passed or sent back). */
+const cleanPath = (taskId: string) => `${paths.housekeeping.path}/cleans/${taskId}`;
+
+const SHOWS_PROGRESS: readonly BoardTask['status'][] = ['in_progress', 'done', 'inspected'];
+
+/** Done and waiting for its inspection (the villa is not guest-ready until it passes). */
+const awaitsInspection = (t: BoardTask) => t.status === 'done' && t.inspection_required;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "12/34 items · 3 photos" and a bar, for a clean under way or finished with a checklist. The
+ * figures are the database's (kept as the housekeeper's answers and photos arrive), so they move
+ * live as her queue drains: the board refreshes on every change to the clean.
+ */
+export function CleanProgress({ task, name }: { task: BoardTask; name: string }) {
+  const total = task.items_total ?? 0;
+  if (total === 0 || !SHOWS_PROGRESS.includes(task.status)) return null;
+  const done = Math.min(task.items_done ?? 0, total);
+  const photos = task.photos_count ?? 0;
+  const percent = Math.round((done / total) * 100);
+  return (
+    <div className="space-y-1" data-testid="clean-progress">
+      <p className="text-muted-foreground flex items-center justify-between gap-2 text-xs">
+        <span>
+          {done}/{total} items
+        </span>
+        <span className="flex items-center gap-1">
+          <Camera aria-hidden="true" className="size-3" />
+          {plural(photos, 'photo', 'photos')}
+        </span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label={`Checklist of ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total} items done, ${plural(photos, 'photo', 'photos')}`}
+        className="bg-muted h-1.5 overflow-hidden rounded-full"
+      >
+        <div
+          className={`h-full rounded-full ${done === total ? 'bg-emerald-600' : 'bg-primary'}`}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A done clean waiting for its inspection says so, with the way to inspect it; one sent back
+ * shows the inspector's note.
+ */
+export function InspectionState({ task, name }: { task: BoardTask; name: string }) {
+  if (awaitsInspection(task)) {
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-xs">
+        <Badge variant="outline" className="border-amber-600 text-amber-800 dark:text-amber-200">
+          Awaiting inspection
+        </Badge>
+        <Link to={cleanPath(task.id)} className="font-medium underline">
+          Inspect<span className="sr-only"> {name}</span>
+        </Link>
+      </p>
+    );
+  }
+  if (task.status === 'in_progress' && task.inspection_note) {
+    return (
+      <p className="text-xs text-amber-800 dark:text-amber-200">
+        Sent back: {task.inspection_note}
+      </p>
+    );
+  }
   return null;
 }
 
@@ -101,6 +178,8 @@ export function TaskCard({
           </Badge>
         ) : null}
       </div>
+      <CleanProgress task={task} name={title} />
+      <InspectionState task={task} name={title} />
       {compact ? null : (
         <div className="flex flex-wrap items-center gap-2">
           <NativeSelect
