@@ -74,6 +74,10 @@ const screens: Record<RouteKey, Screen> = {
     () => import('@/features/housekeeping/routes/housekeeping-route'),
     (m) => ({ Component: m.HousekeepingRoute }),
   ),
+  cleanRun: screen(
+    () => import('@/features/housekeeping/routes/clean-run-route'),
+    (m) => ({ Component: m.CleanRunRoute, clientLoader: m.clientLoader }),
+  ),
   maintenance: screen(
     () => import('@/features/maintenance/routes/maintenance-route'),
     (m) => ({ Component: m.MaintenanceRoute }),

@@ -80,6 +80,13 @@ export const paths = {
       permission: 'housekeeping.view',
     },
   },
+  // A clean's checklist run (the housekeeper's field app) and its inspection: docs/housekeeping.md.
+  cleanRun: {
+    path: '/housekeeping/cleans/:id',
+    title: 'Clean',
+    access: 'user',
+    permission: 'housekeeping.view',
+  },
   maintenance: {
     path: '/maintenance',
     title: 'Maintenance',

@@ -5,9 +5,10 @@
 // from the device and writes wait in the sync queue.
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Wand2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -60,7 +61,23 @@ function isoDay(value: string | null): string | null {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
+// A housekeeper (no housekeeping.manage) gets her route instead of the board: its own chunk.
+const MyRouteScreen = lazy(async () => ({
+  default: (await import('./my-route-route')).MyRouteScreen,
+}));
+
 export function HousekeepingRoute() {
+  const { permissions } = useAuth();
+  if (!hasPermission(permissions, 'housekeeping.manage'))
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <MyRouteScreen />
+      </Suspense>
+    );
+  return <Board />;
+}
+
+function Board() {
   const { permissions } = useAuth();
   const { weekStartsOn } = useCompanySettings();
   const canManage = hasPermission(permissions, 'housekeeping.manage');

@@ -1,0 +1,328 @@
+// The checklist run's writes, each through the one sync queue the moment it is made (docs/offline.md):
+// an answer is one answer_checklist_item call (idempotent, the newest answered_at wins); a photo is
+// its upload to `clean-photos/<task>/<photo>.jpg`, then record_checklist_photo, then the item's
+// answer, replayed in that order; start, finish, pass and send back are transition_cleaning_task
+// with the version the change was made from (a stale one is a conflict in the Sync Queue panel);
+// a problem reported from an item is a work order with an id made on the device (and its photo).
+// Each shows at once on the run, queued or not.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
+import { READINESS_READS } from '@/lib/readiness';
+import { notifySaved } from '@/offline/saved-toast';
+import {
+  insertRow,
+  queueWrites,
+  uploadObject,
+  type Write,
+  type WriteResult,
+} from '@/offline/write';
+import type { AnswerValue, RunAnswer, RunItem } from '../field-logic';
+import { fieldKeys } from './field-keys';
+import {
+  CLEAN_PHOTO_BUCKET,
+  db,
+  queuedBlob,
+  type CleanRun,
+  type CleanStatus,
+  type RunResult,
+} from './get-clean-run';
+import { housekeepingKeys } from './keys';
+
+const WORK_ORDER_PHOTO_BUCKET = 'work-order-photos';
+
+function rpc(name: string, body: Record<string, unknown>, label: string, rowId: string): Write {
+  return {
+    target: { kind: 'rpc', name, rowId },
+    label,
+    method: 'POST',
+    path: `/rest/v1/rpc/${name}`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    values: body,
+  };
+}
+
+/** Lays a change on the cached run at once (it shows while queued, offline too). */
+function patchRun(qc: QueryClient, taskId: string, patch: (run: CleanRun) => CleanRun) {
+  qc.setQueryData<RunResult>(fieldKeys.run(taskId), (d) =>
+    d?.run ? { ...d, run: patch(d.run) } : d,
+  );
+}
+
+const code = (run: CleanRun) => run.clean.property?.code ?? 'Clean';
+
+export interface AnswerInput {
+  item: RunItem;
+  value: AnswerValue;
+  note?: string;
+  flagged?: boolean;
+}
+
+export function answerWrite(run: CleanRun, a: AnswerInput, answeredAt: string): Write {
+  const body = {
+    task_id: run.clean.id,
+    item_id: a.item.id,
+    value: a.value,
+    note: a.note ?? '',
+    flagged: a.flagged ?? false,
+    answered_at: answeredAt,
+  };
+  return rpc(
+    'answer_checklist_item',
+    body,
+    `${code(run)}: ${a.item.label}`,
+    `${run.clean.id}:${a.item.id}`,
+  );
+}
+
+/** What each settled write of the run refreshes: the run, the route, the board and readiness. */
+const SETTLED = [housekeepingKeys.tasks(), ...READINESS_READS];
+
+export function useAnswerItem(run: CleanRun | null | undefined) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async (a: AnswerInput): Promise<WriteResult> => {
+      if (!run) throw new Error('The clean is not loaded');
+      const at = new Date().toISOString();
+      const answer: RunAnswer = {
+        item_id: a.item.id,
+        value: a.value,
+        note: a.note ?? '',
+        flagged: a.flagged ?? false,
+        answered_at: at,
+        pendingSync: true,
+      };
+      patchRun(qc, run.clean.id, (r) => ({
+        ...r,
+        answers: [...r.answers.filter((x) => x.item_id !== a.item.id), answer],
+      }));
+      return queueWrites([answerWrite(run, a, at)], {
+        userId: me,
+        invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()],
+        waitMs: 1500,
+      });
+    },
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'The answer was not saved')(e);
+      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
+    },
+  });
+}
+
+export function photoWrites(
+  run: CleanRun,
+  item: RunItem,
+  photo: { id: string; blob: Blob; sha256: string },
+): { path: string; writes: Write[] } {
+  const path = `${run.clean.id}/${photo.id}.jpg`;
+  const label = `${code(run)}: photo of ${item.label}`;
+  return {
+    path,
+    writes: [
+      uploadObject(CLEAN_PHOTO_BUCKET, path, photo.blob, label),
+      rpc(
+        'record_checklist_photo',
+        {
+          photo_id: photo.id,
+          task_id: run.clean.id,
+          item_id: item.id,
+          storage_path: path,
+          bytes: photo.blob.size,
+          sha256: photo.sha256,
+        },
+        label,
+        photo.id,
+      ),
+      // A photo item is answered by its photo; another item's photo (of a problem) is only kept.
+      ...(item.kind === 'photo'
+        ? [answerWrite(run, { item, value: true }, new Date().toISOString())]
+        : []),
+    ],
+  };
+}
+
+export function useAddPhoto(run: CleanRun | null | undefined) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({
+      item,
+      photo,
+    }: {
+      item: RunItem;
+      photo: { id: string; blob: Blob; sha256: string };
+    }) => {
+      if (!run) throw new Error('The clean is not loaded');
+      const { path, writes } = photoWrites(run, item, photo);
+      const url = URL.createObjectURL(photo.blob);
+      patchRun(qc, run.clean.id, (r) => ({
+        ...r,
+        photos: [
+          ...r.photos,
+          { id: photo.id, item_id: item.id, storage_path: path, url, pendingSync: true },
+        ],
+      }));
+      return queueWrites(writes, {
+        userId: me,
+        invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()],
+        waitMs: 3000,
+      });
+    },
+    onSuccess: (result) => notifySaved(result, 'Photo added'),
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'The photo was not saved')(e);
+      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
+    },
+  });
+}
+
+export function useRemovePhoto(run: CleanRun | null | undefined) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async (photoId: string) => {
+      if (!run) throw new Error('The clean is not loaded');
+      patchRun(qc, run.clean.id, (r) => ({
+        ...r,
+        photos: r.photos.filter((p) => p.id !== photoId),
+      }));
+      return queueWrites(
+        [
+          rpc(
+            'remove_checklist_photo',
+            { photo_id: photoId },
+            `${code(run)}: remove photo`,
+            photoId,
+          ),
+        ],
+        { userId: me, invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()] },
+      );
+    },
+    onSuccess: (result) => notifySaved(result, 'Photo removed'),
+    onError: errorToastUnlessHandled(undefined, 'The photo was not removed'),
+  });
+}
+
+const MOVE_MESSAGES: Partial<Record<CleanStatus, string>> = {
+  in_progress: 'Clean started',
+  done: 'Clean finished',
+  inspected: 'Inspection passed',
+};
+
+/** Start (scheduled → in progress), finish (→ done), pass (→ inspected), send back (→ in progress). */
+export function useMoveClean(run: CleanRun | null | undefined) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async ({ to, note }: { to: CleanStatus; note?: string }) => {
+      if (!run) throw new Error('The clean is not loaded');
+      const c = run.clean;
+      const body: Record<string, unknown> = {
+        task_id: c.id,
+        to_status: to,
+        from_version: c.version,
+      };
+      if (note?.trim()) body.note = note.trim();
+      const sendBack = c.status === 'done' && to === 'in_progress';
+      patchRun(qc, c.id, (r) => ({
+        ...r,
+        clean: {
+          ...r.clean,
+          status: to,
+          version: r.clean.version + 1,
+          ...(to === 'in_progress' && !r.clean.started_at
+            ? { started_at: new Date().toISOString() }
+            : {}),
+          ...(sendBack ? { inspection_note: note?.trim() ?? '' } : {}),
+        },
+      }));
+      return queueWrites(
+        [rpc('transition_cleaning_task', body, `${code(run)}: ${to.replace('_', ' ')}`, c.id)],
+        { userId: me, invalidate: SETTLED },
+      );
+    },
+    onSuccess: async (result, { to }) => {
+      const sentBack = run?.clean.status === 'done' && to === 'in_progress';
+      notifySaved(result, sentBack ? 'Clean sent back' : (MOVE_MESSAGES[to] ?? 'Status changed'));
+      await invalidateAll(qc, SETTLED);
+    },
+    onError: async (e) => {
+      errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
+      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
+    },
+  });
+}
+
+export interface ProblemInput {
+  item: RunItem;
+  room: string;
+  title: string;
+  description: string;
+  /** The item's photo to attach (its id), if any. */
+  photo: { id: string; storage_path: string } | null;
+}
+
+/** The photo's bytes: still in the queue, or downloaded from the clean's photos. */
+async function photoBlob(path: string): Promise<Blob | null> {
+  const queued = await queuedBlob(CLEAN_PHOTO_BUCKET, path);
+  if (queued) return queued;
+  const { data } = await db.storage.from(CLEAN_PHOTO_BUCKET).download(path);
+  return data ?? null;
+}
+
+/**
+ * A work order from a failed item: the villa, the room, the item and its photo; due at the next
+ * check-in; blocking when the item is critical. Made once (the run shows it is reported).
+ */
+export function useReportProblem(run: CleanRun | null | undefined) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useMutation({
+    mutationFn: async (p: ProblemInput) => {
+      if (!run) throw new Error('The clean is not loaded');
+      const id = crypto.randomUUID();
+      const row = {
+        id,
+        property_id: run.clean.property_id,
+        title: p.title.trim(),
+        description: p.description.trim(),
+        location: p.room,
+        category: 'other',
+        priority: p.item.critical ? 'urgent' : 'high',
+        due_at: run.clean.next_check_in,
+        blocking: p.item.critical,
+        source: 'checklist_item',
+        cleaning_task_id: run.clean.id,
+        checklist_item: p.item.id,
+      };
+      const writes: Write[] = [insertRow('work_orders', row, `Report: ${row.title}`)];
+      const blob = p.photo ? await photoBlob(p.photo.storage_path).catch(() => null) : null;
+      if (blob && p.photo) {
+        const path = `${id}/${p.photo.id}.jpg`;
+        writes.push(
+          uploadObject(WORK_ORDER_PHOTO_BUCKET, path, blob, `Report photo: ${row.title}`),
+          insertRow(
+            'work_order_photos',
+            { id: crypto.randomUUID(), work_order_id: id, kind: 'before', storage_path: path },
+            `Report photo: ${row.title}`,
+          ),
+        );
+      }
+      patchRun(qc, run.clean.id, (r) => ({
+        ...r,
+        workOrders: [
+          ...r.workOrders,
+          { id, checklist_item: p.item.id, title: row.title, pendingSync: true },
+        ],
+      }));
+      return queueWrites(writes, {
+        userId: me,
+        invalidate: [fieldKeys.all(), ['work-orders'], ...READINESS_READS],
+      });
+    },
+    onSuccess: (result) => notifySaved(result, 'Problem reported'),
+    onError: errorToastUnlessHandled(undefined, 'Failed to report the problem'),
+  });
+}

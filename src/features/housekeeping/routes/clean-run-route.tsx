@@ -1,0 +1,408 @@
+// A clean's checklist run, /housekeeping/cleans/:id (docs/housekeeping.md "Field app"): the
+// housekeeper starts the clean, goes room by room through the checklist version the clean was made
+// with, and finishes it once every required item is answered; every answer is queued the moment it
+// is given and shows at once (a reload, a closed browser or no signal keeps it). A manager or an
+// inspector opens a done clean here read-only and passes it or sends it back with notes.
+import type { QueryClient } from '@tanstack/react-query';
+import { CheckCircle2, ChevronLeft, ChevronRight, MapPin, Navigation } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { DeviceCopyNote } from '@/components/pending-sync-badge';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/use-auth';
+import { formatTime } from '@/lib/company-time';
+import { hasAnyPermission, hasPermission } from '@/lib/permissions';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { paths } from '@/lib/routes';
+import { STATUS_LABELS } from '../board-logic';
+import { cleanRunQueryOptions, useCleanRun, type CleanRun } from '../api/get-clean-run';
+import { useVillaPhotos } from '../api/get-my-route';
+import {
+  useAddPhoto,
+  useAnswerItem,
+  useMoveClean,
+  useRemovePhoto,
+  useReportProblem,
+} from '../api/run-writes';
+import { ChecklistItem } from '../components/checklist-item';
+import { ChecklistProgress } from '../components/checklist-progress';
+import {
+  allItems,
+  directionsUrl,
+  itemDone,
+  missingRequired,
+  progressOf,
+  runState,
+  type RunItem,
+} from '../field-logic';
+import { preparePhoto } from '../photo-compress';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) =>
+    prefetchOnLoad(queryClient, cleanRunQueryOptions(params.id ?? ''));
+
+function Facts({ run }: { run: CleanRun }) {
+  const c = run.clean;
+  const maps = c.property ? directionsUrl(c.property) : null;
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>
+          {formatTime(c.window_start)}–{formatTime(c.due_at)}
+        </span>
+        {c.guests_arriving != null ? <span>· {c.guests_arriving} guests arriving</span> : null}
+        {c.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
+        <Badge variant="secondary">{STATUS_LABELS[c.status]}</Badge>
+        {c.inspection_required ? <Badge variant="outline">Inspection</Badge> : null}
+      </p>
+      {c.property?.address ? (
+        <p className="flex items-center gap-1">
+          <MapPin aria-hidden="true" className="size-4" />
+          {c.property.address}
+        </p>
+      ) : null}
+      {maps ? (
+        <Button asChild size="sm" variant="outline">
+          <a href={maps} target="_blank" rel="noopener noreferrer">
+            <Navigation aria-hidden="true" />
+            Directions
+          </a>
+        </Button>
+      ) : null}
+      {run.access ? (
+        <div className="bg-muted/50 rounded-md p-2">
+          <p className="font-medium">Access</p>
+          <p className="whitespace-pre-line">{run.access}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ReferencePhotos({ propertyId }: { propertyId: string }) {
+  const photos = useVillaPhotos(propertyId);
+  const list = (photos.data ?? []).filter((p) => p.url);
+  if (list.length === 0) return null;
+  return (
+    <section aria-label="Reference photos" className="space-y-1">
+      <h2 className="text-sm font-medium">Reference photos</h2>
+      <ul className="flex gap-2 overflow-x-auto pb-1">
+        {list.map((p, i) => (
+          <li key={p.id} className="shrink-0">
+            <img
+              src={p.url!}
+              alt={p.caption || `Reference photo ${i + 1}`}
+              className="h-24 w-32 rounded-md object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function CleanRunRoute() {
+  const { id = '' } = useParams();
+  const { permissions } = useAuth();
+  const query = useCleanRun(id);
+  const run = query.data?.run ?? null;
+  const answer = useAnswerItem(run);
+  const addPhoto = useAddPhoto(run);
+  const removePhoto = useRemovePhoto(run);
+  const move = useMoveClean(run);
+  const report = useReportProblem(run);
+
+  const [room, setRoom] = useState(0);
+  const [missing, setMissing] = useState<RunItem[]>([]);
+  const [sendingBack, setSendingBack] = useState(false);
+  const [backNote, setBackNote] = useState('');
+  const [noteError, setNoteError] = useState(false);
+  const [photoBusy, setPhotoBusy] = useState(0);
+  const focusItem = useRef<string | null>(null);
+
+  const state = useMemo(() => runState(run?.answers ?? [], run?.photos ?? []), [run]);
+  const sections = run?.content.sections ?? [];
+  const current = sections[Math.min(room, Math.max(0, sections.length - 1))];
+
+  // After "Finish" was refused: the room of the first missing item, then its control focused.
+  useEffect(() => {
+    const itemId = focusItem.current;
+    if (!itemId) return;
+    focusItem.current = null;
+    const el = document.getElementById(`item-${itemId}`);
+    el?.scrollIntoView?.({ block: 'center' });
+    el?.querySelector<HTMLElement>('input,textarea,button')?.focus();
+  }, [room, missing]);
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title={paths.cleanRun.title} />
+        <p role="status" className="text-muted-foreground text-sm">
+          Loading the clean…
+        </p>
+      </div>
+    );
+  }
+  if (query.isError || !run) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title={paths.cleanRun.title} />
+        <p role={query.isError ? 'alert' : 'status'} className="text-sm">
+          {query.isError
+            ? 'The clean could not be loaded.'
+            : 'This clean was not found, or it is not yours to see.'}
+        </p>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.housekeeping.path}>Back to housekeeping</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const c = run.clean;
+  const canWork = hasAnyPermission(permissions, ['housekeeping.complete', 'housekeeping.manage']);
+  const canInspect =
+    hasPermission(permissions, 'housekeeping.manage') ||
+    permissions.includes('housekeeping.inspect');
+  const canReport = hasAnyPermission(permissions, ['maintenance.report', 'maintenance.manage']);
+  const editable = canWork && c.status === 'in_progress';
+  const inspecting = canInspect && c.status === 'done' && c.inspection_required;
+  const villa = c.property?.name ?? 'Villa';
+  const overall = progressOf(allItems(run.content), state);
+
+  const finish = () => {
+    const left = missingRequired(run.content, state);
+    setMissing(left);
+    if (left.length > 0) {
+      const first = left[0]!;
+      focusItem.current = first.id;
+      setRoom(sections.findIndex((s) => s.items.some((i) => i.id === first.id)));
+      return;
+    }
+    move.mutate({ to: 'done' });
+  };
+
+  const onPhoto = (item: RunItem) => async (file: File) => {
+    setPhotoBusy((n) => n + 1);
+    try {
+      addPhoto.mutate({ item, photo: await preparePhoto(file) });
+    } finally {
+      setPhotoBusy((n) => n - 1);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 pb-24">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to={paths.housekeeping.path}>
+          <ChevronLeft aria-hidden="true" />
+          {canInspect && !canWork ? 'Housekeeping' : 'My route'}
+        </Link>
+      </Button>
+      <PageHeader title={villa} description={c.type?.name ?? 'Clean'} />
+      {query.data?.fromDevice ? <DeviceCopyNote what="clean" /> : null}
+      <Facts run={run} />
+      <ReferencePhotos propertyId={c.property_id} />
+
+      {c.status === 'in_progress' && c.inspection_note ? (
+        <p role="note" className="rounded-md border border-amber-500/60 p-2 text-sm">
+          <span className="font-medium">Sent back:</span> {c.inspection_note}
+        </p>
+      ) : null}
+
+      {c.status === 'scheduled' && canWork ? (
+        <Button size="lg" className="w-full" onClick={() => move.mutate({ to: 'in_progress' })}>
+          Start clean
+        </Button>
+      ) : null}
+      {c.started_at && c.status !== 'scheduled' ? (
+        <p className="text-muted-foreground text-sm">Started {formatTime(c.started_at)}</p>
+      ) : null}
+
+      {sections.length === 0 ? (
+        <p className="text-sm">This clean has no checklist.</p>
+      ) : (
+        <>
+          <ChecklistProgress label="Overall progress" {...overall} />
+          <nav aria-label="Rooms">
+            <ul className="flex gap-2 overflow-x-auto pb-1">
+              {sections.map((s, i) => {
+                const pr = progressOf(s.items, state);
+                return (
+                  <li key={s.id} className="shrink-0">
+                    <Button
+                      size="sm"
+                      variant={s === current ? 'default' : 'outline'}
+                      aria-current={s === current ? 'step' : undefined}
+                      onClick={() => setRoom(i)}
+                    >
+                      {s.title}
+                      <span className="text-xs">
+                        {pr.done}/{pr.total}
+                      </span>
+                      {pr.total > 0 && pr.done === pr.total ? (
+                        <CheckCircle2 aria-label="complete" />
+                      ) : null}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          {current ? (
+            <section aria-labelledby={`room-${current.id}`} className="space-y-2">
+              <div className="flex items-center justify-between gap-2">
+                <h2 id={`room-${current.id}`} className="text-lg font-semibold">
+                  {current.title}
+                </h2>
+                <ChecklistProgress
+                  label={`${current.title} progress`}
+                  {...progressOf(current.items, state)}
+                  compact
+                />
+              </div>
+              <ul className="space-y-2">
+                {current.items.map((item) => {
+                  const wo = run.workOrders.find((w) => w.checklist_item === item.id) ?? null;
+                  return (
+                    <ChecklistItem
+                      key={item.id}
+                      item={item}
+                      room={current.title}
+                      villa={villa}
+                      answer={state.answers.get(item.id)}
+                      photos={run.photos.filter((ph) => ph.item_id === item.id)}
+                      done={itemDone(item, state)}
+                      editable={editable}
+                      reported={wo}
+                      canReport={canReport && c.status !== 'inspected'}
+                      onAnswer={(value, extra) => answer.mutate({ item, value, ...extra })}
+                      onPhoto={(file) => void onPhoto(item)(file)}
+                      onRemovePhoto={(photoId) => removePhoto.mutate(photoId)}
+                      onReport={({ title, description }) => {
+                        const photo = run.photos.find((ph) => ph.item_id === item.id) ?? null;
+                        report.mutate({ item, room: current.title, title, description, photo });
+                      }}
+                    />
+                  );
+                })}
+              </ul>
+              <div className="flex justify-between gap-2">
+                <Button
+                  variant="outline"
+                  disabled={room === 0}
+                  onClick={() => setRoom((r) => Math.max(0, r - 1))}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                  Previous room
+                </Button>
+                <Button
+                  variant="outline"
+                  disabled={room >= sections.length - 1}
+                  onClick={() => setRoom((r) => Math.min(sections.length - 1, r + 1))}
+                >
+                  Next room
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </div>
+            </section>
+          ) : null}
+        </>
+      )}
+
+      {photoBusy > 0 ? (
+        <p role="status" className="text-muted-foreground text-sm">
+          Preparing the photo…
+        </p>
+      ) : null}
+
+      {editable ? (
+        <div className="space-y-2">
+          {missing.length > 0 && missingRequired(run.content, state).length > 0 ? (
+            <div role="alert" className="border-destructive/60 rounded-md border p-2 text-sm">
+              <p className="font-medium">
+                {missingRequired(run.content, state).length} required item
+                {missingRequired(run.content, state).length === 1 ? '' : 's'} still to do:
+              </p>
+              <ul className="list-disc pl-5">
+                {missingRequired(run.content, state).map((i) => (
+                  <li key={i.id}>
+                    {sections.find((s) => s.items.includes(i))?.title}: {i.label}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <Button size="lg" className="w-full" onClick={finish}>
+            Finish clean
+          </Button>
+        </div>
+      ) : null}
+
+      {c.status === 'done' ? (
+        <p role="status" className="text-sm">
+          Finished{c.finished_at ? ` ${formatTime(c.finished_at)}` : ''}
+          {c.inspection_required ? ' — waiting for inspection.' : '.'}
+        </p>
+      ) : null}
+      {c.status === 'inspected' ? (
+        <p role="status" className="text-sm">
+          Inspected — the villa is guest-ready for this clean.
+        </p>
+      ) : null}
+
+      {inspecting ? (
+        <section aria-label="Inspection" className="space-y-2 rounded-md border p-3">
+          <h2 className="font-semibold">Inspection</h2>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => move.mutate({ to: 'inspected' })}>Pass inspection</Button>
+            <Button variant="outline" onClick={() => setSendingBack((v) => !v)}>
+              Send back
+            </Button>
+          </div>
+          {sendingBack ? (
+            <form
+              className="space-y-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!backNote.trim()) {
+                  setNoteError(true);
+                  return;
+                }
+                move.mutate({ to: 'in_progress', note: backNote });
+                setSendingBack(false);
+              }}
+            >
+              <label htmlFor="send-back-note" className="block text-sm font-medium">
+                What needs doing again
+              </label>
+              <textarea
+                id="send-back-note"
+                className="border-input min-h-20 w-full rounded-md border bg-transparent px-3 py-2 text-base"
+                value={backNote}
+                aria-invalid={noteError || undefined}
+                aria-describedby={noteError ? 'send-back-error' : undefined}
+                onChange={(e) => {
+                  setBackNote(e.target.value);
+                  setNoteError(false);
+                }}
+              />
+              {noteError ? (
+                <p id="send-back-error" className="text-destructive text-sm">
+                  Say what needs doing again.
+                </p>
+              ) : null}
+              <Button type="submit" variant="destructive">
+                Send back to the housekeeper
+              </Button>
+            </form>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+// My route (docs/housekeeping.md "Field app"): what /housekeeping shows a housekeeper - her cleans of
+// today in route order (due time, then area), each with its window, guests arriving, same-day,
+// status, progress and one-tap directions, then tomorrow's preview and her open problem reports.
+// Opening it with signal makes the day available offline ("Ready for offline: N cleans, updated
+// HH:MM"); a cold start with no network shows the same from this device.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CloudDownload, Navigation, Wrench } from 'lucide-react';
+import { Link, generatePath } from 'react-router';
+import { DeviceCopyNote } from '@/components/pending-sync-badge';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/use-auth';
+import { formatTime } from '@/lib/company-time';
+import { paths } from '@/lib/routes';
+import { useOnlineStatus } from '@/offline/network-status';
+import { addDays, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { fieldKeys } from '../api/field-keys';
+import {
+  prepareOffline,
+  useMyRoute,
+  useMyWorkOrders,
+  usePrepared,
+  type RouteClean,
+} from '../api/get-my-route';
+import { ChecklistProgress } from '../components/checklist-progress';
+import { directionsUrl } from '../field-logic';
+
+const runPath = (id: string) => generatePath(paths.cleanRun.path, { id });
+
+function clock(ms: number): string {
+  return formatTime(new Date(ms).toISOString());
+}
+
+function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: boolean }) {
+  const villa = clean.property?.name ?? 'Villa';
+  const maps = clean.property ? directionsUrl(clean.property) : null;
+  const sentBack = clean.status === 'in_progress' && clean.inspection_note;
+  const action =
+    clean.status === 'scheduled' ? 'Start' : clean.status === 'in_progress' ? 'Continue' : 'View';
+  return (
+    <li>
+      <article
+        aria-label={`${villa}, ${clean.type?.name ?? 'Clean'}`}
+        className="space-y-2 rounded-lg border p-3"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h3 className="font-semibold">{villa}</h3>
+            <p className="text-muted-foreground text-xs">
+              {clean.property?.area}
+              {clean.type ? ` · ${clean.type.name}` : ''}
+            </p>
+          </div>
+          <Badge variant={clean.status === 'in_progress' ? 'default' : 'secondary'}>
+            {STATUS_LABELS[clean.status]}
+          </Badge>
+        </div>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span>
+            {formatTime(clean.window_start)}–{formatTime(clean.due_at)}
+          </span>
+          {clean.guests_arriving != null ? (
+            <span>· {clean.guests_arriving} guests arriving</span>
+          ) : null}
+          {clean.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
+        </p>
+        {sentBack ? (
+          <p className="rounded-md border border-amber-500/60 p-2 text-sm">
+            <span className="font-medium">Sent back:</span> {clean.inspection_note}
+          </p>
+        ) : null}
+        {!preview && clean.progress.total > 0 ? (
+          <ChecklistProgress label={`${villa} progress`} {...clean.progress} compact />
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {!preview ? (
+            <Button asChild size="sm">
+              <Link to={runPath(clean.id)} aria-label={`${action} ${villa}`}>
+                {action}
+              </Link>
+            </Button>
+          ) : null}
+          {maps ? (
+            <Button asChild size="sm" variant="outline">
+              <a
+                href={maps}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Directions to ${villa}`}
+              >
+                <Navigation aria-hidden="true" />
+                Directions
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** Makes the day available offline when there is signal: on opening and when it comes back. */
+function useReadyForOffline(userId: string, from: string, to: string) {
+  const qc = useQueryClient();
+  const online = useOnlineStatus();
+  const prepared = usePrepared(userId);
+  const preparing = useQuery({
+    queryKey: [...fieldKeys.all(), 'prepare', { userId, from, to }],
+    queryFn: async () => {
+      const done = await prepareOffline({ userId, from, to });
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: fieldKeys.prepared(userId) }),
+        qc.invalidateQueries({ queryKey: fieldKeys.route(userId, from, to) }),
+      ]);
+      return done;
+    },
+    enabled: online && userId !== '',
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return { prepared: prepared.data ?? null, busy: preparing.isFetching };
+}
+
+export function MyRouteScreen() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const today = todayInCompany();
+  const tomorrow = addDays(today, 1);
+  const route = useMyRoute({ userId, from: today, to: tomorrow });
+  const workOrders = useMyWorkOrders(userId);
+  const { prepared, busy } = useReadyForOffline(userId, today, tomorrow);
+  const cleans = route.data?.cleans ?? [];
+  const todays = cleans.filter((c) => c.day === today);
+  const tomorrows = cleans.filter((c) => c.day === tomorrow);
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <PageHeader title="My route" description="Today's cleans in order, and tomorrow's." />
+      <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+        <CloudDownload aria-hidden="true" className="size-4" />
+        {busy && !prepared
+          ? 'Getting the day ready for offline…'
+          : prepared
+            ? `Ready for offline: ${prepared.cleans} clean${prepared.cleans === 1 ? '' : 's'}, updated ${clock(prepared.at)}`
+            : 'Not ready for offline yet: open this page once with signal.'}
+      </p>
+      {route.data?.fromDevice ? <DeviceCopyNote what="cleans" /> : null}
+
+      <section aria-labelledby="route-today" className="space-y-2">
+        <h2 id="route-today" className="text-lg font-semibold">
+          Today
+        </h2>
+        {route.isPending ? (
+          <p role="status" className="text-muted-foreground text-sm">
+            Loading your cleans…
+          </p>
+        ) : route.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            Your cleans could not be loaded.
+          </p>
+        ) : todays.length === 0 ? (
+          <p className="text-sm">No cleans for you today.</p>
+        ) : (
+          <ol className="space-y-2">
+            {todays.map((c) => (
+              <CleanCard key={c.id} clean={c} />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="route-tomorrow" className="space-y-2">
+        <h2 id="route-tomorrow" className="text-lg font-semibold">
+          Tomorrow
+        </h2>
+        {route.isSuccess && tomorrows.length === 0 ? (
+          <p className="text-sm">Nothing planned for you tomorrow yet.</p>
+        ) : (
+          <ol className="space-y-2">
+            {tomorrows.map((c) => (
+              <CleanCard key={c.id} clean={c} preview />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {(workOrders.data ?? []).length > 0 ? (
+        <section aria-labelledby="route-problems" className="space-y-2">
+          <h2 id="route-problems" className="text-lg font-semibold">
+            My open problem reports
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {workOrders.data!.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-center gap-2">
+                <Wrench aria-hidden="true" className="size-4" />
+                <Link className="underline" to={`${paths.maintenance.path}?wo=${w.id}`}>
+                  {w.title}
+                </Link>
+                {w.blocking ? <Badge variant="destructive">Blocking</Badge> : null}
+                {'pendingSync' in w && w.pendingSync ? (
+                  <span className="text-xs text-amber-700 dark:text-amber-300">
+                    Saved on this phone
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
