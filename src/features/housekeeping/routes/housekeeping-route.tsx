@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { generatePath, Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
+import { paths } from '@/lib/routes';
 import { supabase } from '@/lib/supabase';
 import { useCompanySettings } from '@/lib/use-company-settings';
 import {
@@ -157,6 +158,8 @@ function Board() {
     },
   };
   const selectedTasks = tasks.filter((t) => selected.has(t.id));
+  // Done cleans waiting for an inspector: each opens its run read-only to pass or send back.
+  const toInspect = tasks.filter((t) => t.status === 'done' && t.inspection_required);
   const byId = new Map(tasks.map((t) => [t.id, t]));
 
   const acceptSuggestion = () => {
@@ -328,6 +331,19 @@ function Board() {
               Dismiss
             </Button>
           </div>
+        </section>
+      ) : null}
+
+      {toInspect.length > 0 ? (
+        <section aria-label="Waiting for inspection" className="flex flex-wrap items-center gap-2">
+          <h2 className="text-sm font-medium">Waiting for inspection:</h2>
+          {toInspect.map((t) => (
+            <Button key={t.id} asChild size="sm" variant="outline">
+              <Link to={generatePath(paths.cleanRun.path, { id: t.id })}>
+                Inspect {t.property?.name ?? 'clean'}
+              </Link>
+            </Button>
+          ))}
         </section>
       ) : null}
 
