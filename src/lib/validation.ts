@@ -1,56 +1,59 @@
 // Field rules shared by the forms of several features (docs/areas.md, spec §5), with the spec's exact
-// messages. zod/mini keeps the sign-in screen light; the same schemas validate the form (through
-// the react-hook-form resolver) and the call that sends it.
+// messages (validation-rules.ts holds them, and the zod-free checks the sign-in screen uses). The
+// same schemas validate the form (through the react-hook-form resolver) and the call that sends it.
 import * as z from 'zod/mini';
+import {
+  EMAIL_PATTERN,
+  MESSAGES,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './validation-rules';
+
+export { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from './validation-rules';
 
 // zod 3's generic default for a missing value, which the spec quotes ('Required').
 z.config({
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
+    issue.code === 'invalid_type' && issue.input === undefined ? MESSAGES.required : undefined,
 });
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 72;
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
 
 export const emailField = z
   .string()
   .check(
     z.trim(),
-    z.minLength(1, 'Email is required'),
-    z.regex(z.regexes.email, 'Invalid email address'),
+    z.minLength(1, MESSAGES.emailRequired),
+    z.regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
   );
 
 /** Sign-in only checks the minimum: an old account's password is whatever the server accepts. */
 export const currentPasswordField = z
   .string()
-  .check(z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`));
+  .check(z.minLength(PASSWORD_MIN, MESSAGES.passwordMin));
 
 /** A password being chosen (sign-up, reset, change): 6 to 72 characters. */
 export const newPasswordField = z
   .string()
   .check(
-    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
-    z.maxLength(PASSWORD_MAX, 'Password is too long'),
+    z.minLength(PASSWORD_MIN, MESSAGES.passwordMin),
+    z.maxLength(PASSWORD_MAX, MESSAGES.passwordMax),
   );
 
-export const confirmPasswordField = z
-  .string()
-  .check(z.minLength(1, 'Please confirm your password'));
+export const confirmPasswordField = z.string().check(z.minLength(1, MESSAGES.confirmRequired));
 
 export const fullNameField = z
   .string()
   .check(
     z.trim(),
-    z.minLength(NAME_MIN, `Name must be at least ${NAME_MIN} characters`),
-    z.maxLength(NAME_MAX, 'Name is too long'),
+    z.minLength(NAME_MIN, MESSAGES.nameMin),
+    z.maxLength(NAME_MAX, MESSAGES.nameMax),
   );
 
 /** "Passwords don't match", reported on the confirmation field. */
 export function passwordsMatch<T extends { password: string; confirmPassword: string }>() {
   return z.refine<T>((v) => v.password === v.confirmPassword, {
-    error: "Passwords don't match",
+    error: MESSAGES.mismatch,
     path: ['confirmPassword'],
   });
 }

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { requestResetSchema, type RequestResetInput } from '../schemas';
+import { parsed, validateRequestReset, type RequestResetInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
 import { paths } from '@/lib/routes';
 
 export async function requestPasswordReset(input: RequestResetInput) {
-  const { email } = z.parse(requestResetSchema, input);
+  const { email } = parsed(validateRequestReset(input));
   const supabase = await getSupabase();
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${paths.resetPassword.path}`,

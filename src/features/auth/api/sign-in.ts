@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { signInSchema, type SignInInput } from '../schemas';
+import { parsed, validateSignIn, type SignInInput } from '../schemas';
+import { useAction } from './use-action';
 import { getSupabase } from '@/lib/supabase-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 export async function signIn(input: SignInInput) {
-  const { email, password } = z.parse(signInSchema, input);
+  const { email, password } = parsed(validateSignIn(input));
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
@@ -27,8 +26,7 @@ export const DEACTIVATED_MESSAGE =
   'This account has been deactivated. Ask your administrator to reactivate it.';
 
 export function useSignIn() {
-  return useMutation({
-    mutationFn: signIn,
+  return useAction(signIn, {
     onSuccess: () => notify.success('Successfully signed in!'),
     onError: (e) =>
       notify.error(

@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { signUpSchema, type SignUpInput } from '../schemas';
+import { parsed, validateSignUp, type SignUpInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
 import { signUpErrorMessage } from './sign-up-messages';
+import { useAction } from './use-action';
 
 export async function signUp(input: SignUpInput) {
-  const { full_name, email, password } = z.parse(signUpSchema, input);
+  const { full_name, email, password } = parsed(validateSignUp(input));
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signUp({
     email,
@@ -21,8 +20,7 @@ export async function signUp(input: SignUpInput) {
 }
 
 export function useSignUp() {
-  return useMutation({
-    mutationFn: signUp,
+  return useAction(signUp, {
     onSuccess: () => notify.success('Account created! You can now sign in.'),
     onError: (e) => notify.error(signUpErrorMessage(e)),
   });

@@ -1,21 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { env } from '@/lib/app-env';
 import { paths } from '@/lib/routes';
+import { preloadSupabase } from '@/lib/supabase-client';
 import { useSignIn } from '../api/sign-in';
-import { signInSchema, type SignInInput } from '../schemas';
+import { validateSignIn, type SignInInput } from '../schemas';
+import { AuthField } from './auth-field';
 import { DemoAccounts } from './demo-accounts';
+import { useAuthForm } from './use-auth-form';
 
 export function SignInForm({
   defaultEmail = '',
@@ -25,10 +17,7 @@ export function SignInForm({
   onSwitchMode: () => void;
 }) {
   const signIn = useSignIn();
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const form = useAuthForm<SignInInput>({ email: defaultEmail, password: '' }, validateSignIn);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -40,59 +29,48 @@ export function SignInForm({
 
   return (
     <div className="space-y-6">
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="you@company.com"
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-center justify-between">
-                  <FormLabel>Password</FormLabel>
-                  <Link
-                    to={paths.resetPassword.path}
-                    className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
-                  >
-                    Forgot password?
-                  </Link>
-                </div>
-                <FormControl>
-                  <Input type="password" autoComplete="current-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="w-full" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
-      </Form>
+      {/* supabase-js loads when the visitor starts on the form, not with the screen. */}
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadSupabase}
+        onPointerDown={preloadSupabase}
+        noValidate
+        className="space-y-4"
+        aria-label="Sign in"
+      >
+        <AuthField
+          label="Email"
+          field={form.field('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
+        <AuthField
+          label="Password"
+          field={form.field('password')}
+          type="password"
+          autoComplete="current-password"
+          aside={
+            <Link
+              to={paths.resetPassword.path}
+              className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          }
+        />
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
       <Button type="button" variant="link" className="w-full" onClick={onSwitchMode}>
         Don't have an account? Sign up
       </Button>
       {env.isLocalBackend ? (
         <DemoAccounts
           onPick={(email, password) => {
+            preloadSupabase();
             form.reset({ email, password });
           }}
         />

@@ -1,24 +1,23 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { PasswordPairFields, TextField } from '@/components/form/text-field';
-import { Form } from '@/components/ui/form';
-import { signUpSchema, type SignUpInput } from '../schemas';
+import { preloadSupabase } from '@/lib/supabase-client';
+import type { Action } from '../api/use-action';
+import { validateSignUp, type SignUpInput } from '../schemas';
+import { AuthField } from './auth-field';
+import { useAuthForm } from './use-auth-form';
 
 export function SignUpForm({
   signUp,
   onSignedUp,
   onSwitchMode,
 }: {
-  signUp: UseMutationResult<{ email: string }, Error, SignUpInput>;
+  signUp: Action<SignUpInput, { email: string }>;
   onSignedUp: (email: string) => void;
   onSwitchMode: () => void;
 }) {
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { full_name: '', email: '', password: '', confirmPassword: '' },
-  });
+  const form = useAuthForm<SignUpInput>(
+    { full_name: '', email: '', password: '', confirmPassword: '' },
+    validateSignUp,
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -31,34 +30,44 @@ export function SignUpForm({
 
   return (
     <div className="space-y-6">
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create account">
-          <TextField
-            control={form.control}
-            name="full_name"
-            label="Full name"
-            autoComplete="name"
-            placeholder="Maria Kritikou"
-          />
-          <TextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-          />
-          <PasswordPairFields
-            control={form.control}
-            password="password"
-            confirm="confirmPassword"
-          />
-          <Button type="submit" className="w-full" disabled={signUp.isPending}>
-            {signUp.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
-        </form>
-      </Form>
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadSupabase}
+        onPointerDown={preloadSupabase}
+        noValidate
+        className="space-y-4"
+        aria-label="Create account"
+      >
+        <AuthField
+          label="Full name"
+          field={form.field('full_name')}
+          autoComplete="name"
+          placeholder="Maria Kritikou"
+        />
+        <AuthField
+          label="Email"
+          field={form.field('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
+        <AuthField
+          label="Password"
+          field={form.field('password')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <AuthField
+          label="Confirm password"
+          field={form.field('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" className="w-full" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
       <Button type="button" variant="link" className="w-full" onClick={onSwitchMode}>
         Already have an account? Sign in
       </Button>

@@ -1,0 +1,61 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import type { AuthFormField } from './use-auth-form';
+
+type InputProps = Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'ref' | 'id'>;
+
+/**
+ * A labelled input with its message below, as the shared form fields render it (same slots, ids,
+ * aria-invalid and aria-describedby), without react-hook-form. `aside` sits right of the label.
+ */
+export function AuthField({
+  label,
+  field,
+  aside,
+  ...input
+}: { label: string; field: AuthFormField; aside?: ReactNode } & InputProps) {
+  const id = useId();
+  const itemId = `${id}-form-item`;
+  const descriptionId = `${id}-form-item-description`;
+  const messageId = `${id}-form-item-message`;
+  const { error, ...control } = field;
+  const labelEl = (
+    <label
+      data-slot="form-label"
+      data-error={!!error}
+      htmlFor={itemId}
+      className={cn(
+        'flex items-center gap-2 text-sm leading-none font-medium select-none',
+        'data-[error=true]:text-destructive',
+      )}
+    >
+      {label}
+    </label>
+  );
+  return (
+    <div data-slot="form-item" className="grid gap-2">
+      {aside ? (
+        <div className="flex items-center justify-between">
+          {labelEl}
+          {aside}
+        </div>
+      ) : (
+        labelEl
+      )}
+      <Input
+        data-slot="form-control"
+        id={itemId}
+        aria-describedby={error ? `${descriptionId} ${messageId}` : descriptionId}
+        aria-invalid={!!error}
+        {...input}
+        {...control}
+      />
+      {error ? (
+        <p data-slot="form-message" id={messageId} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
