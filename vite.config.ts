@@ -48,7 +48,8 @@ function precompress(): Plugin {
 /**
  * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
- * signed in - supabase-js, the app frame and (on /) the dashboard; signed out - the sign-in screen.
+ * signed in - supabase-js, TanStack Query and the access reads, the app frame and (on /) the
+ * dashboard; signed out - the sign-in screen.
  */
 function firstScreenPreload(projectId: string | undefined): Plugin {
   return {
@@ -80,9 +81,12 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
           collect(c.fileName, files);
           return [...files].filter((f) => !entryFiles.has(f));
         };
+        // The QueryClient and the access reads are not in the entry (lib/query-client-loader.ts).
         const signedIn = [
           ...new Set([
             ...closure('src/lib/supabase.ts'),
+            ...closure('src/lib/query-client.ts'),
+            ...closure('src/lib/auth/access-queries.tsx'),
             ...closure('src/app/layouts/app-layout.tsx'),
           ]),
         ];

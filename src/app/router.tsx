@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/page-spinner';
-import { queryClient } from '@/lib/query-client';
+import { loadQueryClient } from '@/lib/query-client-loader';
 import { paths, roleFor, routeEntries, type RouteEntry, type RouteKey } from '@/lib/routes';
 import { RouteGuard } from './guards/route-guard';
 import { RootLayout } from './root-layout';
@@ -140,9 +140,13 @@ const screens: Record<RouteKey, Screen> = {
   ),
 };
 
+/** Screens that render without TanStack Query: the sign-in screen (its budget, bench/README.md). */
+const withoutQueryClient = new Set<RouteKey>(['auth']);
+
 function lazyScreen(key: RouteKey): RouteObject['lazy'] {
   return async () => {
-    const m = await screens[key]();
+    if (withoutQueryClient.has(key)) return { Component: (await screens[key]()).Component };
+    const [m, queryClient] = await Promise.all([screens[key](), loadQueryClient()]);
     return { Component: m.Component, loader: m.clientLoader?.(queryClient) };
   };
 }
@@ -176,9 +180,10 @@ export const routes: RouteObject[] = [
         element: <RouteGuard />,
         children: [
           {
-            lazy: async () => ({
-              Component: (await import('./layouts/app-layout')).AppLayout,
-            }),
+            lazy: async () => {
+              const [m] = await Promise.all([import('./layouts/app-layout'), loadQueryClient()]);
+              return { Component: m.AppLayout };
+            },
             children: routeEntries
               .filter(([, r]) => r.access !== 'public')
               .map(([key, r]) => guarded(key, r)),
@@ -187,9 +192,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: async () => ({
-          Component: (await import('./routes/not-found-route')).NotFoundRoute,
-        }),
+        lazy: async () => {
+          const [m] = await Promise.all([import('./routes/not-found-route'), loadQueryClient()]);
+          return { Component: m.NotFoundRoute };
+        },
       },
     ],
   },

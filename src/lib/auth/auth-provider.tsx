@@ -2,11 +2,18 @@
 // included) stores session and user; with a user, profile and roles load (then the permission set,
 // when there is at least one role); without one, everything is cleared. The session is persisted
 // in local storage and refreshed automatically by supabase-js.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Session } from '@supabase/supabase-js';
-import { afterFirstScreen } from '../idle';
-import { getSupabase, mayHaveSession } from '../supabase-client';
+import { loadedQueryClient, loadQueryClient, subscribeQueryClient } from '../query-client-loader';
+import { getSupabase, mayHaveSession, whenSupabaseRequested } from '../supabase-client';
 import {
   assertPermission,
   assertPermissions,
@@ -15,14 +22,15 @@ import {
   hasPermission,
   hasRole,
 } from '../permissions';
+import type { AccessState } from './access-queries';
 import { AuthContext, type AuthState } from './auth-context';
 import { forgetOfflineCopy, storedSession } from './offline-auth';
-import {
-  authKeys,
-  permissionsQueryOptions,
-  profileQueryOptions,
-  rolesQueryOptions,
-} from './auth-queries';
+
+// Profile, roles and permissions are read through TanStack Query, in a chunk that loads with the
+// QueryClient once someone is signed in (the sign-in screen carries neither).
+const AccessQueries = lazy(async () => ({
+  default: (await import('./access-queries')).AccessQueries,
+}));
 
 interface SessionState {
   ready: boolean;
@@ -31,11 +39,19 @@ interface SessionState {
 }
 
 const NO_ROLES: string[] = [];
+const PENDING: AccessState = {
+  userId: '',
+  profile: null,
+  roles: NO_ROLES,
+  permissions: NO_ROLES,
+  loading: true,
+};
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  const queryClient = useSyncExternalStore(subscribeQueryClient, loadedQueryClient);
   // With no stored session and no auth answer in the URL there is no user: say so at once, and
-  // load supabase-js only once the first screen is up.
+  // load supabase-js only when something needs it (the visitor starts on the sign-in form, a
+  // sign-in in another tab): /auth loads none of it while the visitor only looks.
   const [sessionPossible] = useState(mayHaveSession);
   const [state, setState] = useState<SessionState>({
     ready: !sessionPossible,
@@ -43,11 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     recovery: false,
   });
   const [signOutRequested, setSignOutRequested] = useState(false);
+  // What AccessQueries last reported, for this user only (a previous user's never shows).
+  const [reported, setReported] = useState<AccessState>(PENDING);
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    (sessionPossible ? Promise.resolve() : afterFirstScreen()).then(getSupabase).then(
+    (sessionPossible ? Promise.resolve() : whenSupabaseRequested()).then(getSupabase).then(
       (supabase) => {
         if (!active) return;
         // INITIAL_SESSION (the initial session check) arrives first, then every later change.
@@ -63,7 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           }));
           // Nothing of the previous user stays in the cache (shared phones).
           if (event === 'SIGNED_OUT') {
-            queryClient.clear();
+            loadedQueryClient()?.clear();
+            setReported(PENDING);
             forgetOfflineCopy();
             // A shared phone forgets the villas the last user saw (never the sync queue).
             void import('@/offline/read').then((m) => m.clearMirrors()).catch(() => undefined);
@@ -87,43 +106,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active = false;
       unsubscribe?.();
     };
-  }, [queryClient, sessionPossible]);
+  }, [sessionPossible]);
 
   const user = state.session?.user ?? null;
   const userId = user?.id ?? '';
 
-  const profileQuery = useQuery({ ...profileQueryOptions(userId), enabled: userId !== '' });
-  const rolesQuery = useQuery({ ...rolesQueryOptions(userId), enabled: userId !== '' });
-  const profile = user ? (profileQuery.data ?? null) : null;
-  const roles = !user || profile?.active === false ? NO_ROLES : (rolesQuery.data ?? NO_ROLES);
-  const permissionsEnabled = userId !== '' && roles.length > 0;
-  const permissionsQuery = useQuery({
-    ...permissionsQueryOptions(userId),
-    enabled: permissionsEnabled,
-  });
-  const permissions = permissionsEnabled ? (permissionsQuery.data ?? NO_ROLES) : NO_ROLES;
-
-  const loading =
-    !state.ready ||
-    (user !== null && (profileQuery.isPending || rolesQuery.isPending)) ||
-    (permissionsEnabled && permissionsQuery.isPending);
-
+  // Signed in: the QueryClient and the access reads load (at once, in parallel with supabase-js,
+  // for a stored session).
   useEffect(() => {
-    if (profileQuery.error) console.error('Failed to load the profile', profileQuery.error);
-  }, [profileQuery.error]);
-  // An admin deactivated this account (docs/admin.md): its refresh token is already revoked, but
-  // the access token in hand stays valid until it expires, so the open session ends here.
-  useEffect(() => {
-    if (profile?.active !== false) return;
-    void getSupabase().then((supabase) => supabase.auth.signOut({ scope: 'local' }));
-  }, [profile?.active]);
-  useEffect(() => {
-    if (rolesQuery.error) console.error('Failed to load the roles', rolesQuery.error);
-  }, [rolesQuery.error]);
-  useEffect(() => {
-    if (permissionsQuery.error)
-      console.error('Failed to load the permissions', permissionsQuery.error);
-  }, [permissionsQuery.error]);
+    if (sessionPossible || userId !== '') void loadQueryClient();
+  }, [sessionPossible, userId]);
+  const access = user && reported.userId === userId ? reported : PENDING;
+  const profile = user ? access.profile : null;
+  const roles = user ? access.roles : NO_ROLES;
+  const permissions = user ? access.permissions : NO_ROLES;
+  const loading = !state.ready || (user !== null && access.loading);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -144,7 +141,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const supabase = await getSupabase();
         const { error } = await supabase.auth.refreshSession();
         if (error) throw error;
-        await queryClient.invalidateQueries({ queryKey: authKeys.all });
+        const [client, { authKeys }] = await Promise.all([
+          loadQueryClient(),
+          import('./auth-queries'),
+        ]);
+        await client.invalidateQueries({ queryKey: authKeys.all });
       },
       signOut: async () => {
         setSignOutRequested(true);
@@ -157,18 +158,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       signedOutByUser: signOutRequested && user === null,
     }),
-    [
-      state.session,
-      state.recovery,
-      user,
-      profile,
-      roles,
-      permissions,
-      loading,
-      queryClient,
-      signOutRequested,
-    ],
+    [state.session, state.recovery, user, profile, roles, permissions, loading, signOutRequested],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {userId !== '' && queryClient ? (
+        <Suspense fallback={null}>
+          <AccessQueries key={userId} userId={userId} onChange={setReported} />
+        </Suspense>
+      ) : null}
+      {children}
+    </AuthContext.Provider>
+  );
 }

@@ -1,0 +1,68 @@
+// The signed-in user's profile, roles and permission set (spec §4), read through TanStack Query.
+// A chunk of its own, mounted by AuthProvider once someone is signed in and the QueryClient has
+// loaded: the sign-in screen carries neither. It renders nothing and reports what it read.
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '../supabase-client';
+import type { Profile } from '../supabase';
+import { permissionsQueryOptions, profileQueryOptions, rolesQueryOptions } from './auth-queries';
+
+export interface AccessState {
+  userId: string;
+  profile: Profile | null;
+  /** Empty for a deactivated account (the database grants it nothing). */
+  roles: string[];
+  permissions: string[];
+  /** True while the profile and roles, or the permissions, load. */
+  loading: boolean;
+}
+
+const NONE: string[] = [];
+
+export function AccessQueries({
+  userId,
+  onChange,
+}: {
+  userId: string;
+  onChange: (access: AccessState) => void;
+}) {
+  const profileQuery = useQuery(profileQueryOptions(userId));
+  const rolesQuery = useQuery(rolesQueryOptions(userId));
+  const profile = profileQuery.data ?? null;
+  const roles = profile?.active === false ? NONE : (rolesQuery.data ?? NONE);
+  const permissionsEnabled = roles.length > 0;
+  const permissionsQuery = useQuery({
+    ...permissionsQueryOptions(userId),
+    enabled: permissionsEnabled,
+  });
+  const permissions = permissionsEnabled ? (permissionsQuery.data ?? NONE) : NONE;
+  const loading =
+    profileQuery.isPending ||
+    rolesQuery.isPending ||
+    (permissionsEnabled && permissionsQuery.isPending);
+
+  const access = useMemo<AccessState>(
+    () => ({ userId, profile, roles, permissions, loading }),
+    [userId, profile, roles, permissions, loading],
+  );
+  // Before paint, so the guards never see a frame with the previous answer.
+  useLayoutEffect(() => onChange(access), [access, onChange]);
+
+  useEffect(() => {
+    if (profileQuery.error) console.error('Failed to load the profile', profileQuery.error);
+  }, [profileQuery.error]);
+  // An admin deactivated this account (docs/admin.md): its refresh token is already revoked, but
+  // the access token in hand stays valid until it expires, so the open session ends here.
+  useEffect(() => {
+    if (profile?.active !== false) return;
+    void getSupabase().then((supabase) => supabase.auth.signOut({ scope: 'local' }));
+  }, [profile?.active]);
+  useEffect(() => {
+    if (rolesQuery.error) console.error('Failed to load the roles', rolesQuery.error);
+  }, [rolesQuery.error]);
+  useEffect(() => {
+    if (permissionsQuery.error)
+      console.error('Failed to load the permissions', permissionsQuery.error);
+  }, [permissionsQuery.error]);
+  return null;
+}
