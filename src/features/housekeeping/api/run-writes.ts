@@ -79,25 +79,16 @@ export function answerWrite(run: CleanRun, a: AnswerInput, answeredAt: string): 
 /** What each settled write of the run refreshes: the run, the route, the board and readiness. */
 const SETTLED = [housekeepingKeys.tasks(), ...READINESS_READS];
 
+/**
+ * `give(answer)`: the answer shows at once (laid on the cached run before anything else, so a
+ * checkbox or a radio never flicks back while the write is queued), then it is queued.
+ */
 export function useAnswerItem(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async (a: AnswerInput): Promise<WriteResult> => {
+  const mutation = useMutation({
+    mutationFn: async ({ a, at }: { a: AnswerInput; at: string }): Promise<WriteResult> => {
       if (!run) throw new Error('The clean is not loaded');
-      const at = new Date().toISOString();
-      const answer: RunAnswer = {
-        item_id: a.item.id,
-        value: a.value,
-        note: a.note ?? '',
-        flagged: a.flagged ?? false,
-        answered_at: at,
-        pendingSync: true,
-      };
-      patchRun(qc, run.clean.id, (r) => ({
-        ...r,
-        answers: [...r.answers.filter((x) => x.item_id !== a.item.id), answer],
-      }));
       return queueWrites([answerWrite(run, a, at)], {
         userId: me,
         invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()],
@@ -109,6 +100,24 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
       if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
     },
   });
+  const give = (a: AnswerInput) => {
+    if (!run) return;
+    const at = new Date().toISOString();
+    const answer: RunAnswer = {
+      item_id: a.item.id,
+      value: a.value,
+      note: a.note ?? '',
+      flagged: a.flagged ?? false,
+      answered_at: at,
+      pendingSync: true,
+    };
+    patchRun(qc, run.clean.id, (r) => ({
+      ...r,
+      answers: [...r.answers.filter((x) => x.item_id !== a.item.id), answer],
+    }));
+    mutation.mutate({ a, at });
+  };
+  return { give, isPending: mutation.isPending };
 }
 
 export function photoWrites(

@@ -204,7 +204,7 @@ export function CleanRunRoute() {
         </Link>
       </Button>
       <PageHeader title={villa} description={c.type?.name ?? 'Clean'} />
-      {query.data?.fromDevice ? <DeviceCopyNote what="clean" /> : null}
+      {query.data?.fromDevice ? <DeviceCopyNote what="clean and its answers" /> : null}
       <Facts run={run} />
       <ReferencePhotos propertyId={c.property_id} />
 
@@ -280,7 +280,7 @@ export function CleanRunRoute() {
                       editable={editable}
                       reported={wo}
                       canReport={canReport && c.status !== 'inspected'}
-                      onAnswer={(value, extra) => answer.mutate({ item, value, ...extra })}
+                      onAnswer={(value, extra) => answer.give({ item, value, ...extra })}
                       onPhoto={(file) => void onPhoto(item)(file)}
                       onRemovePhoto={(photoId) => removePhoto.mutate(photoId)}
                       onReport={({ title, description }) => {
