@@ -697,6 +697,42 @@ describe('progress for the board', () => {
   });
 });
 
+describe('progress goes out live', () => {
+  it("the manager's board hears each answer as an update of the clean, with the same version", async () => {
+    const task = await clean();
+    const manager = users.manager.client;
+    const { data: session } = await manager.auth.getSession();
+    manager.realtime.setAuth(session.session!.access_token);
+    const seen: { items_done: number; photos_count: number; version: number }[] = [];
+    const channel = manager.channel(`progress-${task.id}`);
+    await new Promise<void>((resolve, reject) => {
+      channel
+        .on(
+          'postgres_changes',
+          {
+            event: 'UPDATE',
+            schema: 'public',
+            table: 'cleaning_tasks',
+            filter: `id=eq.${task.id}`,
+          },
+          (p) => seen.push(p.new as (typeof seen)[number]),
+        )
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve();
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(status));
+        });
+    });
+    try {
+      await answer(users.housekeeper.client, task.id, 'i-tick', true);
+      await answer(users.housekeeper.client, task.id, 'i-yes', true);
+      await expect.poll(() => seen.map((r) => r.items_done), { timeout: 10_000 }).toEqual([1, 2]);
+      expect(seen.every((r) => r.version === task.version)).toBe(true);
+    } finally {
+      await manager.removeChannel(channel);
+    }
+  });
+});
+
 describe('work orders from a failed item', () => {
   async function report(who: Client, task: CleaningTask, id: string, mid?: string) {
     const q = who.from('work_orders').insert({
