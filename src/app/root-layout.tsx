@@ -1,13 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAfterFirstScreen } from '@/hooks/use-after-first-screen';
 // Loaded with the entry: it keeps the browser's install offer, which can come before any screen.
-import './pwa/install-prompt';
+import { installCardVisible, useInstallState } from './pwa/install-prompt';
 
-// The cards and the service worker's registration (workbox-window) wait for the first screen,
-// as the toaster does: nothing of them is needed to show it.
+// The service worker's registration (workbox-window) waits for the first screen; the cards' own
+// code loads only when one of them has something to show (an install offer, a waiting version).
 const PwaCards = lazy(async () => ({ default: (await import('./pwa/pwa-cards')).PwaCards }));
+
+function usePwaCardsWanted(): boolean {
+  const afterFirstScreen = useAfterFirstScreen();
+  const install = installCardVisible(useInstallState());
+  const [update, setUpdate] = useState(false);
+  useEffect(() => {
+    if (!afterFirstScreen) return;
+    let active = true;
+    let unsubscribe: (() => void) | undefined;
+    void import('./pwa/service-worker').then((sw) => {
+      if (!active) return;
+      sw.startServiceWorker();
+      const read = () => setUpdate(sw.updateState().available);
+      unsubscribe = sw.subscribeUpdateState(read);
+      read();
+    });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, [afterFirstScreen]);
+  return afterFirstScreen && (install || update);
+}
 
 /**
  * Every screen is lazy: while the next one loads, a centred spinner covers the page. The install
@@ -15,7 +38,7 @@ const PwaCards = lazy(async () => ({ default: (await import('./pwa/pwa-cards')).
  */
 export function RootLayout() {
   const navigation = useNavigation();
-  const cards = useAfterFirstScreen();
+  const cards = usePwaCardsWanted();
   return (
     <>
       <Outlet />

@@ -1,6 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useAfterFirstScreen } from '@/hooks/use-after-first-screen';
-import { TOAST_DURATION_MS, TOAST_VISIBLE, toasterMounted } from '@/lib/toast';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import {
+  subscribeToasterWanted,
+  TOAST_DURATION_MS,
+  TOAST_VISIBLE,
+  toasterMounted,
+  toasterWanted,
+} from '@/lib/toast';
 
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
 
@@ -10,9 +15,9 @@ function Ready() {
   return null;
 }
 
-/** The app's single toaster: 3 visible, 4000 ms. Mounted once the first screen is up. */
+/** The app's single toaster: 3 visible, 4000 ms. Mounted when the first toast is raised. */
 export function AppToaster() {
-  const mounted = useAfterFirstScreen();
+  const mounted = useSyncExternalStore(subscribeToasterWanted, toasterWanted);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

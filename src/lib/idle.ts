@@ -11,3 +11,11 @@ export function afterFirstScreen(timeoutMs = 2000): Promise<void> {
     else window.addEventListener('load', idle, { once: true });
   });
 }
+
+/** Resolves after the page's load event (at once if it has passed). */
+export function afterLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+}

@@ -1,6 +1,7 @@
 // The one toast system (sonner): at most 3 visible, 4000 ms each (docs/areas.md, spec §9). Code calls
-// notify.* rather than sonner directly: sonner and its <Toaster> load after the first paint, and a
-// toast raised before the toaster is mounted waits for it instead of being lost.
+// notify.* rather than sonner directly: sonner and its <Toaster> load when the first toast is
+// raised (a screen that shows none never loads them), and a toast waits for the toaster to be
+// mounted instead of being lost.
 
 export const TOAST_VISIBLE = 3;
 export const TOAST_DURATION_MS = 4000;
@@ -15,9 +16,23 @@ export function toasterMounted() {
   markReady();
 }
 
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** For the toaster's mount point: true once a toast has been raised. */
+export function subscribeToasterWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const toasterWanted = () => wanted;
+
 type Kind = 'success' | 'error' | 'info';
 
 function show(kind: Kind, message: string) {
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
   void Promise.all([toasterReady, import('sonner')]).then(([, { toast }]) => {
     if (kind === 'info') toast(message);
     else toast[kind](message);

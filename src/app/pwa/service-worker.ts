@@ -39,6 +39,10 @@ export function useUpdateState(): UpdateState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/** For a caller that loads this module lazily (the root layout): the state and its changes. */
+export const updateState = (): UpdateState => state;
+export const subscribeUpdateState = subscribe;
+
 /** How long a reload may take before it is asked again (this document still being here). */
 export const RELOAD_RETRY_MS = 5_000;
 

@@ -1,5 +1,6 @@
 // Web vitals (docs/areas.md, spec §9): kept in local storage under `web-vitals`, the last 50, and each
 // also sent to error reporting when it is on. The admin health page reads them back.
+import { afterLoad } from '../idle';
 import { reportMeasurement } from './reporting';
 
 export const WEB_VITALS_KEY = 'web-vitals';
@@ -40,7 +41,12 @@ function store(entry: StoredVital) {
   }
 }
 
+/**
+ * Loads web-vitals after the load event, so it never competes with the first screen; the metrics
+ * before it (TTFB, FCP, LCP so far) are read from the browser's buffered entries.
+ */
 export async function startWebVitals(): Promise<void> {
+  await afterLoad();
   const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
   const record = (m: { name: string; value: number; rating: string; id: string }) => {
     store({
