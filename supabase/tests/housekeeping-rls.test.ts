@@ -37,6 +37,8 @@ let users: Record<SignedIn, TestUser>;
 let villa: Property;
 let task: CleaningTask;
 let turnoverType: string;
+/** A checklist with no required item: finishing (-> done) is not held by unanswered items here. */
+let optionalVersion: string;
 const service = () => serviceClient();
 const clientOf = (actor: Actor): Client => (actor === 'anon' ? anonClient() : users[actor].client);
 
@@ -81,6 +83,22 @@ beforeAll(async () => {
   users = await createActors();
   fx.trackUsers(...Object.values(users));
   turnoverType = await typeId('turnover');
+  const templateId = randomUUID();
+  fx.trackTemplate(templateId);
+  await service()
+    .from('checklist_templates')
+    .insert({ id: templateId, name: 'Optional only' })
+    .throwOnError();
+  const content = checklistContent();
+  for (const s of content.sections) for (const i of s.items) i.required = false;
+  optionalVersion = (
+    await service()
+      .from('checklist_template_versions')
+      .insert({ template_id: templateId, content })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!.id;
   villa = await fx.property({ name: 'Housekeeping RLS Villa', bedrooms: 2 });
   const stay = await fx.reservation(villa.id, daysFromNow(30, 13), daysFromNow(33, 9));
   task = (await turnoverOf(stay.id))!;
@@ -246,11 +264,16 @@ describe('transition_cleaning_task: every allowed and refused move', () => {
   const pairs = ALL.flatMap((f) => ALL.map((t) => [f, t] as [TaskStatus, TaskStatus]));
 
   it.each(pairs)('manager: %s -> %s', async (from, to) => {
-    const clean = await forceStatus((await adHoc()).id, from);
+    const clean = await forceStatus(
+      (await adHoc({ checklist_version_id: optionalVersion })).id,
+      from,
+    );
     const res = await users.manager.client.rpc('transition_cleaning_task', {
       task_id: clean.id,
       to_status: to,
       from_version: clean.version,
+      // Sending a done clean back needs a note for the housekeeper (20261125100200).
+      ...(from === 'done' && to === 'in_progress' ? { note: 'Sent back: mirror streaky' } : {}),
     });
     const after = await taskRow(clean.id);
     if (isAllowed(from, to)) {
@@ -266,7 +289,10 @@ describe('transition_cleaning_task: every allowed and refused move', () => {
   });
 
   it.each(ALLOWED)('housekeeper assigned to the clean: %s -> %s', async (from, to) => {
-    const clean = await forceStatus((await adHoc()).id, from);
+    const clean = await forceStatus(
+      (await adHoc({ checklist_version_id: optionalVersion })).id,
+      from,
+    );
     await assign(clean.id, users.housekeeper.id);
     const res = await users.housekeeper.client.rpc('transition_cleaning_task', {
       task_id: clean.id,
@@ -281,7 +307,10 @@ describe('transition_cleaning_task: every allowed and refused move', () => {
   it.each(WORKER)(
     'housekeeper not assigned, and technician: %s -> %s refused',
     async (from, to) => {
-      const clean = await forceStatus((await adHoc()).id, from);
+      const clean = await forceStatus(
+        (await adHoc({ checklist_version_id: optionalVersion })).id,
+        from,
+      );
       await assign(clean.id, DEMO.housekeeper.id);
       for (const actor of ['housekeeper', 'technician'] as const) {
         const res = await users[actor].client.rpc('transition_cleaning_task', {

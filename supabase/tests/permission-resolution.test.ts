@@ -27,6 +27,7 @@ const ALL_KEYS = [
   'chat.use',
   'checklists.manage',
   'housekeeping.complete',
+  'housekeeping.inspect',
   'housekeeping.manage',
   'housekeeping.view',
   'inventory.adjust',

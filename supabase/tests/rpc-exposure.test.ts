@@ -207,6 +207,34 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     expect(r.status).toBeGreaterThanOrEqual(400);
   },
 
+  // --- checklist runs (20261125100000) ----------------------------------------------------------
+  answer_checklist_item: async () => {
+    const args = { task_id: randomUUID(), item_id: 'i-tick', value: true };
+    await expectDenied('anon', 'answer_checklist_item', args);
+    const r = await call('norole', 'answer_checklist_item', args);
+    expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
+  },
+  record_checklist_photo: async () => {
+    const taskId = randomUUID();
+    const photoId = randomUUID();
+    const args = {
+      photo_id: photoId,
+      task_id: taskId,
+      item_id: 'i-photo',
+      storage_path: `${taskId}/${photoId}.jpg`,
+      bytes: 100,
+      sha256: '0'.repeat(64),
+    };
+    await expectDenied('anon', 'record_checklist_photo', args);
+    const r = await call('norole', 'record_checklist_photo', args);
+    expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
+  },
+  remove_checklist_photo: async () => {
+    const args = { photo_id: randomUUID() };
+    for (const who of ['anon', 'norole'] as const)
+      await expectDenied(who, 'remove_checklist_photo', args);
+  },
+
   // --- maintenance (20261124150000) -------------------------------------------------------------
   transition_work_order: async () => {
     const args = { work_order_id: randomUUID(), to_status: 'closed', from_version: 1 };
