@@ -76,14 +76,20 @@ function supabaseKey(manifest: Manifest): string | undefined {
 
 /**
  * Critical bytes for /auth; per-route chunk costs beyond what a signed-in user already has (the
- * entry and supabase-js, which the shell loads for any session).
+ * entry, supabase-js and TanStack Query, which load for any session).
  */
 export function analyse(dist: string) {
   const manifest = readManifest(dist);
   const entry = staticClosure(manifest, ENTRY);
   const auth = new Set([...entry, ...staticClosure(manifest, AUTH_SCREEN)]);
   const sb = supabaseKey(manifest);
-  const shell = new Set([...entry, ...(sb ? staticClosure(manifest, sb) : [])]);
+  // TanStack Query loads with the first signed-in screen (src/lib/query-client-loader.ts).
+  const qc = manifest['src/lib/query-client.ts'] ? ['src/lib/query-client.ts'] : [];
+  const shell = new Set([
+    ...entry,
+    ...(sb ? staticClosure(manifest, sb) : []),
+    ...qc.flatMap((k) => [...staticClosure(manifest, k)]),
+  ]);
   const routes = Object.entries(manifest)
     .filter(([k, c]) => c.isDynamicEntry && k.startsWith('src/') && /routes?\/|layouts\//.test(k))
     .map(([k]) => {
