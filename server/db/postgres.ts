@@ -17,24 +17,38 @@ const typeParsers = {
   },
 };
 
+async function run<R>(
+  q: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: unknown[],
+): Promise<QueryResult<R>> {
+  const r = await q.query({ text: sql, values: params, types: typeParsers });
+  return {
+    rows: r.rows as R[],
+    rowCount: r.rowCount ?? r.rows.length,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  };
+}
+
 function wrap(q: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const r = await q.query({ text: sql, values: params, types: typeParsers });
-      return {
-        rows: r.rows as R[],
-        rowCount: r.rowCount ?? r.rows.length,
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      };
-    },
+    query: <R>(sql: string, params: unknown[] = []) => run<R>(q, sql, params),
     async exec(sql: string) {
       await q.query(sql);
     },
   };
 }
 
+/** A transaction's statements on a pipelining client (`pipeline: true`; Queryable.pipelined). */
+function pipelinedTx(client: pg.PoolClient): Queryable {
+  return { ...wrap(client), pipelined: true };
+}
+
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+  // Pipeline mode: a client writes each query at once instead of waiting for the answer to the one
+  // before it (answers still come back in order); transactions use it to send BEGIN, the
+  // caller's settings and the first statement in one round trip (pipelinedTx, runAs).
+  const pool = new pg.Pool({ connectionString, max, pipeline: true });
   // An idle client that dies (server restart) must not crash the process.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   await pool.query('select 1');
@@ -75,18 +89,33 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        await client.query('begin');
-        const out = await fn(wrap(client));
+        // BEGIN is not awaited: the caller's first statements follow it on the wire. A pooled
+        // connection is never left inside a transaction (below), so BEGIN only fails when the
+        // connection does, and then nothing behind it runs either. Its error comes first.
+        const begun = client.query('begin');
+        begun.catch(() => undefined);
+        let out: T;
+        try {
+          out = await fn(pipelinedTx(client));
+        } catch (e) {
+          await begun;
+          throw e;
+        }
+        await begun;
         await client.query('commit');
         return out;
       } catch (e) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((err: unknown) => {
+          // A connection that cannot roll back is not given to the next request.
+          broken = err instanceof Error ? err : new Error(String(err));
+        });
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async listen(channel, onPayload) {

@@ -16,6 +16,14 @@ export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** Several statements, no parameters (simple protocol). */
   exec(sql: string): Promise<void>;
+  /**
+   * True inside a PostgreSQL transaction: a statement is written to the server at once, without
+   * waiting for the answers to the ones sent before it (the server runs them in order, and after
+   * a failed one the rest of the transaction fails with 25P02). A caller may send a statement
+   * without awaiting it and await the next: one network round trip for both. Its promise must
+   * still be awaited (or given a catch) so its error is not lost.
+   */
+  readonly pipelined?: boolean;
 }
 
 export interface Database extends Queryable {

@@ -97,7 +97,11 @@ export interface RequestInfo {
 
 /**
  * One transaction per request with the caller's role and claims set transaction-locally.
- * Settings go in one round trip; nothing is concatenated into SQL.
+ * Settings go in one statement; nothing is concatenated into SQL. On PostgreSQL (a pipelined
+ * transaction) BEGIN, the settings and the request's first statement are sent together, one
+ * round trip instead of three: the server still runs them in that order, and if the settings
+ * fail the statement behind them fails too (the transaction is aborted) - it never runs without
+ * them. The settings' own error is the one reported.
  */
 export function runAs<T>(
   db: Database,
@@ -106,7 +110,7 @@ export function runAs<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(
+    const settings = tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('search_path', $6, true)`,
@@ -121,6 +125,19 @@ export function runAs<T>(
           .join(', '),
       ],
     );
-    return fn(tx);
+    if (!tx.pipelined) {
+      await settings;
+      return fn(tx);
+    }
+    settings.catch(() => undefined);
+    let out: T;
+    try {
+      out = await fn(tx);
+    } catch (e) {
+      await settings;
+      throw e;
+    }
+    await settings;
+    return out;
   });
 }
