@@ -15,31 +15,38 @@
 // discarded, as a user would. At the end the server is read with the service role key and
 // compared with the model kept here: L lost, D duplicated, R rejected.
 //
+// Then the checklist soak (bench/offline-checklist.ts, issue 16) runs on the same build and
+// backend: a housekeeper's checklist runs, with the same fault plan (bench/offline-faults.ts).
+//
 // Run: npm run bench -- offline   (BENCH_CYCLES=24, BENCH_SEED, BENCH_OFFLINE_PORT=4687,
-// BENCH_DATABASE_URL=postgres://… to run on PostgreSQL instead of PGlite)
+// BENCH_DATABASE_URL=postgres://… to run on PostgreSQL instead of PGlite,
+// BENCH_OFFLINE_SOAKS=villas,checklist to choose the soaks, BENCH_OFFLINE_REUSE_BUILD=1 to keep
+// the last build of this port)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page, type Route, type Request } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { prng } from '../scripts/prng.mjs';
 import { startServer } from '../server/app.ts';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import type { QueueEntry } from '../src/offline/queue-entry.ts';
 import { percentile } from './load.ts';
+import { checklistSoak } from './offline-checklist.ts';
+import { FaultInjector, int, pick } from './offline-faults.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_OFFLINE_PORT ?? 4687);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 24);
 const SEED = Number(process.env.BENCH_SEED ?? 20261121);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
+/** Which soaks to run: the villas' writes, the checklist runs (issue 16), or both. */
+const SOAKS = (process.env.BENCH_OFFLINE_SOAKS ?? 'villas,checklist').split(',');
 /** Longest a drain may take before the cycle is declared stuck. */
 const DRAIN_TIMEOUT_MS = 5 * 60_000;
-/** Failing faults (not slow answers) per mutation: keeps every entry far from MAX_ATTEMPTS (12). */
-const MAX_FAILS_PER_REQUEST = 2;
 const BUCKET = 'property-photos';
 const SERVICE = WELL_KNOWN.serviceRoleKey;
 const PUBLISHABLE = WELL_KNOWN.publishableKey;
@@ -47,10 +54,6 @@ const PUBLISHABLE = WELL_KNOWN.publishableKey;
 // --- seeded randomness ----------------------------------------------------------------------------
 
 const rng = prng(SEED);
-const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-function pick<T>(r: () => number, xs: readonly T[]): T {
-  return xs[Math.floor(r() * xs.length)]!;
-}
 /** A v4-shaped UUID from the seeded generator (ids are reproducible; mutation ids are the app's). */
 function uuid(r: () => number): string {
   const h = Array.from({ length: 32 }, () => Math.floor(r() * 16).toString(16));
@@ -186,118 +189,9 @@ async function storageSha(objectPath: string): Promise<{ size: number; sha256: s
   return { size: buf.length, sha256: createHash('sha256').update(buf).digest('hex') };
 }
 
-// --- faults -------------------------------------------------------------------------------------------
+// --- faults: bench/offline-faults.ts -----------------------------------------------------------------
 
-type FaultKind = 'http500' | 'http503' | 'http429' | 'abort' | 'slow' | 'applied-answer-lost';
-const FAULT_KINDS: readonly FaultKind[] = [
-  'http500',
-  'http503',
-  'http429',
-  'abort',
-  'abort',
-  'slow',
-  'slow',
-  'applied-answer-lost',
-  'applied-answer-lost',
-];
-
-interface FaultPlan {
-  rate: number;
-  rand: () => number;
-}
-
-let plan: FaultPlan | null = null;
-const faults: Record<FaultKind, number> = {
-  http500: 0,
-  http503: 0,
-  http429: 0,
-  abort: 0,
-  slow: 0,
-  'applied-answer-lost': 0,
-};
-/** Where the faults fell: writes to tables, photo uploads, replay's applied-before checks. */
-const faultsOn = { rest: 0, storage: 0, check: 0 };
-let cycleFaults = 0;
-/** Faults of this cycle that made a delivery fail (all but slow answers). */
-let cycleFails = 0;
-/** Failing faults per request key (mutation id, or the sync_mutations check of one). */
-const failsPerKey = new Map<string, number>();
-/** Deliveries of each mutation seen leaving the browser (page or worker). */
-const deliveries = new Map<string, number>();
-/** Mutation ids whose answer was dropped after the server had applied them. */
-const appliedAnswerLost = new Set<string>();
-let checkRequests = 0;
-let faultFallbacks = 0;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A request cut off by a reload of the page cannot be answered any more: nothing to do. */
-async function onBackendRequest(route: Route, request: Request): Promise<void> {
-  try {
-    await injectFault(route, request);
-  } catch (e) {
-    if (!/closed|disposed|detached|handled/i.test(String(e))) throw e;
-  }
-}
-
-async function injectFault(route: Route, request: Request): Promise<void> {
-  const mid = request.headers()['x-mutation-id'];
-  const url = new URL(request.url());
-  const isCheck = request.method() === 'GET' && url.pathname === '/rest/v1/sync_mutations';
-  if (mid) deliveries.set(mid, (deliveries.get(mid) ?? 0) + 1);
-  if (isCheck) checkRequests++;
-  const p = plan;
-  if (!p || (!mid && !isCheck)) return route.fallback();
-  const key = mid ?? `check:${url.searchParams.get('mutation_id') ?? ''}`;
-  if (p.rand() >= p.rate) return route.fallback();
-  let kind = pick(p.rand, FAULT_KINDS);
-  const fails = failsPerKey.get(key) ?? 0;
-  if (kind !== 'slow' && fails >= MAX_FAILS_PER_REQUEST) kind = 'slow';
-  // Re-sending a request from here needs its body; a blob body Chromium does not hand over is
-  // left to the browser, with a fault that does not need it.
-  const method = request.method();
-  if (
-    kind === 'applied-answer-lost' &&
-    (method === 'POST' || method === 'PATCH') &&
-    !request.postDataBuffer()
-  ) {
-    faultFallbacks++;
-    kind = 'abort';
-  }
-  if (kind !== 'slow') {
-    failsPerKey.set(key, fails + 1);
-    cycleFails++;
-  }
-  faults[kind]++;
-  cycleFaults++;
-  faultsOn[isCheck ? 'check' : url.pathname.startsWith('/storage/') ? 'storage' : 'rest']++;
-  const json = (status: number, message: string, headers: Record<string, string> = {}) =>
-    route.fulfill({
-      status,
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ message, code: `BENCH_${status}` }),
-    });
-  switch (kind) {
-    case 'http500':
-      return json(500, 'injected: internal error');
-    case 'http503':
-      return json(503, 'injected: unavailable');
-    case 'http429':
-      return json(429, 'injected: too many requests', { 'Retry-After': '1' });
-    case 'abort':
-      return route.abort(p.rand() < 0.5 ? 'connectionreset' : 'failed');
-    case 'slow': {
-      const res = await route.fetch();
-      await sleep(int(p.rand, 200, 2000));
-      return route.fulfill({ response: res });
-    }
-    case 'applied-answer-lost': {
-      const res = await route.fetch();
-      if (mid && res.status() < 300) appliedAnswerLost.add(mid);
-      return route.abort('connectionreset');
-    }
-  }
-}
+const fx = new FaultInjector();
 
 // --- the browser ------------------------------------------------------------------------------------
 
@@ -777,38 +671,9 @@ async function verify(userId: string): Promise<Verdict> {
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-async function main() {
-  origin = `http://127.0.0.1:${PORT}`;
-  const dist = path.join(root, '.data', 'bench-offline-dist');
-  console.log('building the app with the bench hooks…');
-  execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: origin,
-      VITE_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE,
-      VITE_SUPABASE_PROJECT_ID: 'arivia-ops',
-      VITE_SUPPORT_EMAIL: 'support@arivia.local',
-      VITE_BENCH_HOOKS: '1',
-    },
-  });
-  const server = await startServer({
-    workdir: root,
-    port: PORT,
-    host: '127.0.0.1',
-    dataDir: null,
-    ...(DATABASE_URL ? { databaseUrl: DATABASE_URL } : {}),
-    env: {},
-    appDir: dist,
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-  });
-  const loadBefore = os.loadavg().map(r1);
-  const started = Date.now();
-  try {
+/** The villa soak (the model above): writes, cycles, faults, then the server counted. */
+async function villaSoak(browser: Browser, loadBefore: number[], started: number) {
+  {
     const signIn = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: PUBLISHABLE, 'Content-Type': 'application/json' },
@@ -836,7 +701,7 @@ async function main() {
         );
     });
     await waitForApp(page);
-    await context.route(/\/(rest|storage)\/v1\//, onBackendRequest);
+    await context.route(/\/(rest|storage)\/v1\//, fx.onRequest);
 
     const cycles: {
       cycle: number;
@@ -884,9 +749,7 @@ async function main() {
           );
       }
       const faultFree = cycle % 4 === 0;
-      plan = faultFree ? null : { rate: 0.15 + rng() * 0.2, rand: prng(SEED * 31 + cycle) };
-      cycleFaults = 0;
-      cycleFails = 0;
+      fx.startCycle(faultFree ? null : { rate: 0.15 + rng() * 0.2, rand: prng(SEED * 31 + cycle) });
       // Now and then the page is reloaded in the middle of the drain (a request in flight is cut
       // off; the server may have applied it).
       const reloadDuringDrain = cycle % 6 === 3;
@@ -901,7 +764,7 @@ async function main() {
       }
       const drained = await waitDrained(page, DRAIN_TIMEOUT_MS);
       const drainMs = Date.now() - t0;
-      plan = null;
+      fx.plan = null;
 
       // What the user sees: each refused write in the queue with its reason; then discarded.
       const left = await entries(page);
@@ -935,15 +798,15 @@ async function main() {
         reloaded,
         reloadDuringDrain,
         offlineMs,
-        faults: cycleFaults,
-        failingFaults: cycleFails,
+        faults: fx.cycleFaults,
+        failingFaults: fx.cycleFails,
         drainMs,
         drained,
       });
       console.log(
         `cycle ${String(cycle + 1).padStart(2)}/${CYCLES}: ${cycleWrites.length} writes (${entriesCount} entries)` +
           `${reloaded ? ', reloaded offline' : ''}${reloadDuringDrain ? ', reloaded while draining' : ''}, ` +
-          `${faultFree ? 'no faults' : `${cycleFaults} faults (${cycleFails} failing)`}, ` +
+          `${faultFree ? 'no faults' : `${fx.cycleFaults} faults (${fx.cycleFails} failing)`}, ` +
           `drained in ${drainMs} ms${drained ? '' : ' (NOT DRAINED)'}`,
       );
     }
@@ -952,7 +815,7 @@ async function main() {
     await page.waitForTimeout(1000);
     const verdict = await verify(userId);
     const N = writes.length;
-    const F = Object.values(faults).reduce((a, b) => a + b, 0);
+    const F = fx.total();
     const L = verdict.lost.length;
     const D = verdict.duplicated.length;
     const R = refusedCount;
@@ -965,11 +828,11 @@ async function main() {
       .filter((c) => !c.faultFree)
       .map((c) => c.drainMs)
       .sort((a, b) => a - b);
-    const delivered = [...deliveries.entries()];
+    const delivered = [...fx.deliveries.entries()];
     const deliveryCount = delivered.reduce((a, [, n]) => a + n, 0);
     const redelivered = delivered.filter(([, n]) => n > 1);
-    const lostAnswerRedelivered = [...appliedAnswerLost].filter(
-      (m) => (deliveries.get(m) ?? 0) > 1,
+    const lostAnswerRedelivered = [...fx.appliedAnswerLost].filter(
+      (m) => (fx.deliveries.get(m) ?? 0) > 1,
     ).length;
     const entryCount = cycles.reduce((a, c) => a + c.entries, 0);
     const stats = (xs: number[]) => ({
@@ -1005,10 +868,10 @@ async function main() {
       console.log(
         `  ${failing} failed deliveries in those cycles: ${perFailure} ms of drain each beyond the fault-free p50`,
       );
-    const byKind = Object.entries(faults).map(([k, n]) => `${k} ${n}`);
-    const where = `on table writes ${faultsOn.rest}, photo uploads ${faultsOn.storage}, applied-before checks ${faultsOn.check}`;
-    const fallbacks = faultFallbacks
-      ? ` (${faultFallbacks} answer-lost turned into aborts: no body to resend)`
+    const byKind = Object.entries(fx.faults).map(([k, n]) => `${k} ${n}`);
+    const where = `on table writes ${fx.faultsOn.rest}, photo uploads ${fx.faultsOn.storage}, applied-before checks ${fx.faultsOn.check}`;
+    const fallbacks = fx.faultFallbacks
+      ? ` (${fx.faultFallbacks} answer-lost turned into aborts: no body to resend)`
       : '';
     console.log(`faults: ${byKind.join(', ')}; ${where}${fallbacks}`);
     console.log(
@@ -1040,9 +903,9 @@ async function main() {
       queueEntries: entryCount,
       cycles: CYCLES,
       faults: F,
-      faultsByKind: faults,
-      faultsOn,
-      faultFallbacks,
+      faultsByKind: fx.faults,
+      faultsOn: fx.faultsOn,
+      faultFallbacks: fx.faultFallbacks,
       lost: L,
       duplicated: D,
       rejected: R,
@@ -1055,9 +918,9 @@ async function main() {
       deliveries: deliveryCount,
       mutationsDelivered: delivered.length,
       redeliveredMutations: redelivered.length,
-      appliedAnswerLost: appliedAnswerLost.size,
+      appliedAnswerLost: fx.appliedAnswerLost.size,
       appliedAnswerLostRedelivered: lostAnswerRedelivered,
-      syncMutationChecks: checkRequests,
+      syncMutationChecks: fx.checkRequests,
       applicationsRecorded: verdict.applications,
       lostDetail: verdict.lost,
       duplicatedDetail: verdict.duplicated,
@@ -1070,6 +933,78 @@ async function main() {
     );
     await context.close();
     if (L > 0 || D > 0 || notVisible > 0 || cycles.some((c) => !c.drained)) process.exitCode = 1;
+  }
+}
+
+async function main() {
+  origin = `http://127.0.0.1:${PORT}`;
+  const dist = path.join(root, '.data', 'bench-offline-dist');
+  // BENCH_OFFLINE_REUSE_BUILD=1 keeps the last build of this port (when trying the bench out).
+  const reuse =
+    process.env.BENCH_OFFLINE_REUSE_BUILD === '1' && existsSync(path.join(dist, 'index.html'));
+  if (!reuse) console.log('building the app with the bench hooks…');
+  if (!reuse)
+    execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        VITE_SUPABASE_URL: origin,
+        VITE_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE,
+        VITE_SUPABASE_PROJECT_ID: 'arivia-ops',
+        VITE_SUPPORT_EMAIL: 'support@arivia.local',
+        VITE_BENCH_HOOKS: '1',
+      },
+    });
+  const server = await startServer({
+    workdir: root,
+    port: PORT,
+    host: '127.0.0.1',
+    dataDir: null,
+    ...(DATABASE_URL ? { databaseUrl: DATABASE_URL } : {}),
+    env: {},
+    appDir: dist,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  const loadBefore = os.loadavg().map(r1);
+  const started = Date.now();
+  try {
+    if (SOAKS.includes('villas')) await villaSoak(browser, loadBefore, started);
+    if (SOAKS.includes('checklist')) {
+      console.log('\n## checklist soak');
+      const checklist = await checklistSoak({
+        browser,
+        origin,
+        root,
+        seed: SEED,
+        cycles: CYCLES,
+        drainTimeoutMs: DRAIN_TIMEOUT_MS,
+      });
+      console.log('');
+      for (const line of checklist.lines) console.log(line);
+      mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'bench', 'results', 'offline-checklist.json'),
+        `${JSON.stringify(
+          {
+            date: new Date().toISOString(),
+            host: `${os.cpus().length} cpu, ${os.cpus()[0]?.model ?? ''}`.trim(),
+            loadavgBefore: loadBefore,
+            loadavgAfter: os.loadavg().map(r1),
+            database: DATABASE_URL ? 'postgresql' : 'pglite',
+            seed: SEED,
+            minutes: r1((Date.now() - started) / 60_000),
+            ...checklist.json,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      if (!checklist.ok) process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await server.close();
