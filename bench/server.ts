@@ -1,8 +1,11 @@
 // Server benchmark (issue 2): requests per second and p50 / p95 latency of the REST API for a
 // typical list query with one embed, a single-row read and an insert, at 1 and 32 concurrent
 // clients, on PGlite and on PostgreSQL 15, each beside the same SQL run directly on the driver:
-//   direct = the statement the API generated, in the same transaction with the same role,
-//            claims and search_path (what the database does for the API; RLS included)
+//   direct = the statement the API generated, in a transaction with the same role, claims and
+//            search_path, each statement awaited in turn (BEGIN, settings, statement, COMMIT), as
+//            an application does on the driver: the baseline of the 1.3x target (issue 17)
+//   runAs  = the same through the API's own runAs (on PostgreSQL BEGIN, the settings and the
+//            statement go in one round trip): API / runAs is the HTTP and JS layer alone
 //   bare   = the same statement alone, as the superuser (no transaction, no RLS)
 // The API server runs in a child process (its own core); the load generator and the direct
 // runs share this process.
@@ -11,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { loadConfig } from '../server/gateway/config.ts';
 import { createKeys } from '../server/gateway/keys.ts';
 import { runAs } from '../server/gateway/context.ts';
@@ -28,6 +32,12 @@ const OWNER = '11111111-1111-4111-8111-111111111111';
 const VILLA = '00000000-0000-4000-8000-0000000000aa';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = [1, 32];
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+/** Issue 17: the API at most 1.3x the statement on the driver (PostgreSQL, p50, one client). */
+const OVERHEAD_TARGET = 1.3;
+const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  set_config('request.method', $3, true), set_config('request.path', $4, true),
+  set_config('request.headers', $5, true), set_config('search_path', $6, true)`;
 
 interface Case {
   name: string;
@@ -111,9 +121,17 @@ interface Row {
   connections: number;
   api: LoadResult;
   direct: LoadResult;
+  runAs: LoadResult;
   bare: LoadResult;
   overhead: number;
+  /** API / runAs: what HTTP and the REST layer add to the API's own database work. */
+  layer: number;
 }
+
+const verdict = (r: Row) =>
+  r.target === 'postgres' && r.connections === 1
+    ? ` ${r.overhead <= OVERHEAD_TARGET ? 'met' : 'NOT met'} (target ${OVERHEAD_TARGET}x)`
+    : '';
 
 async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string): Promise<Row[]> {
   const port = await freePort();
@@ -136,12 +154,15 @@ async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string):
   );
   const base = `http://127.0.0.1:${port}`;
   let direct: Database | undefined;
+  let plain: pg.Pool | undefined;
   try {
     await waitHealthy(base, child);
     // The direct runs use their own connection: the same database on PostgreSQL, an identical
     // migrated and seeded in-memory database on PGlite (PGlite is one process's database).
     direct = await openDatabase({ databaseUrl });
     if (!databaseUrl) await migrate(direct, path.join(fixture, 'supabase'));
+    // The driver as an application uses it: one statement per round trip, each awaited.
+    if (databaseUrl) plain = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     const config = loadConfig({ workdir: fixture, env: {} });
     const keys = createKeys(config);
     const rest = createRest({ db: direct, config, keys });
@@ -169,7 +190,36 @@ async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string):
         agent.destroy();
         const info = { method: c.method, path: c.path, headers: {}, searchPath: sql.searchPath };
         const db = direct;
-        const directRes = await runLoad(
+        const settings = [
+          sql.role,
+          JSON.stringify(sql.claims),
+          c.method,
+          c.path,
+          '{}',
+          sql.searchPath.map((s) => `"${s}"`).join(', '),
+        ];
+        const pool = plain;
+        const onDriver = pool
+          ? async () => {
+              const client = await pool.connect();
+              try {
+                await client.query('begin');
+                await client.query(SETTINGS_SQL, settings);
+                await client.query(sql.sql, sql.params);
+                await client.query('commit');
+              } finally {
+                client.release();
+              }
+            }
+          : () =>
+              db
+                .transaction(async (tx) => {
+                  await tx.query(SETTINGS_SQL, settings);
+                  await tx.query(sql.sql, sql.params);
+                })
+                .then(() => undefined);
+        const directRes = await runLoad(onDriver, { connections, seconds: SECONDS });
+        const runAsRes = await runLoad(
           () =>
             runAs(db, { role: sql.role, claims: sql.claims }, info, (tx) =>
               tx.query(sql.sql, sql.params),
@@ -186,18 +236,21 @@ async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string):
           connections,
           api,
           direct: directRes,
+          runAs: runAsRes,
           bare,
           overhead: Math.round((api.p50 / directRes.p50) * 100) / 100,
+          layer: Math.round((api.p50 / runAsRes.p50) * 100) / 100,
         };
         rows.push(row);
         console.log(
-          `${target.padEnd(8)} ${c.name.padEnd(44)} c=${String(connections).padEnd(2)} API ${api.rps} req/s p50 ${api.p50} p95 ${api.p95} ms | direct ${directRes.rps} req/s p50 ${directRes.p50} p95 ${directRes.p95} | bare p50 ${bare.p50} | overhead ${row.overhead}x${api.errors ? ` (${api.errors} errors)` : ''}`,
+          `${target.padEnd(8)} ${c.name.padEnd(44)} c=${String(connections).padEnd(2)} API ${api.rps} req/s p50 ${api.p50} p95 ${api.p95} ms | direct ${directRes.rps} req/s p50 ${directRes.p50} p95 ${directRes.p95} | runAs p50 ${runAsRes.p50} | bare p50 ${bare.p50} | API/direct ${row.overhead}x${verdict(row)}, API/runAs ${row.layer}x${api.errors ? ` (${api.errors} errors)` : ''}`,
         );
       }
     }
     return rows;
   } finally {
     await direct?.close();
+    await plain?.end();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
@@ -205,24 +258,33 @@ async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string):
 
 async function main() {
   const rows: Row[] = [];
-  rows.push(...(await benchTarget('pglite')));
-  const cluster = startCluster(await freePort());
-  try {
-    const db = await freshDatabase(cluster.url, 'arivia_bench');
-    rows.push(...(await benchTarget('postgres', db.url)));
-  } finally {
-    cluster.stop();
+  if (TARGETS.includes('pglite')) rows.push(...(await benchTarget('pglite')));
+  if (TARGETS.includes('postgres')) {
+    const cluster = startCluster(await freePort());
+    try {
+      const db = await freshDatabase(cluster.url, 'arivia_bench');
+      rows.push(...(await benchTarget('postgres', db.url)));
+    } finally {
+      cluster.stop();
+    }
   }
 
   const table = [
-    '| backend | request | clients | API req/s | API p50 ms | API p95 ms | direct req/s | direct p50 ms | direct p95 ms | bare p50 ms | API ÷ direct (p50) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| backend | request | clients | API req/s | API p50 ms | API p95 ms | direct req/s | direct p50 ms | direct p95 ms | runAs p50 ms | bare p50 ms | API ÷ direct (p50) | API ÷ runAs (p50) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.target} | ${r.case} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p95} | ${r.direct.rps} | ${r.direct.p50} | ${r.direct.p95} | ${r.bare.p50} | ${r.overhead}× |`,
+        `| ${r.target} | ${r.case} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p95} | ${r.direct.rps} | ${r.direct.p50} | ${r.direct.p95} | ${r.runAs.p50} | ${r.bare.p50} | ${r.overhead}× | ${r.layer}× |`,
     ),
   ].join('\n');
   console.log('\n' + table);
+  const pg1 = rows.filter((r) => r.target === 'postgres' && r.connections === 1);
+  if (pg1.length) {
+    console.log(
+      `\nIssue 17, the REST API's own overhead on PostgreSQL (p50, one client), target at most ${OVERHEAD_TARGET}x:`,
+    );
+    for (const r of pg1) console.log(`  ${r.case}: ${r.overhead}x${verdict(r)}`);
+  }
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(
     path.join(here, 'results', 'server.json'),
