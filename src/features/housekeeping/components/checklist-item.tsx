@@ -405,7 +405,14 @@ export function ChecklistItem(p: ItemProps) {
             variant={flagged ? 'destructive' : 'ghost'}
             aria-pressed={flagged}
             onClick={() =>
-              p.onAnswer(answer?.value ?? null, { flagged: !flagged, note: answer?.note ?? '' })
+              // A photo item's answer is its photo (true once taken), whatever was read so far.
+              p.onAnswer(
+                item.kind === 'photo' && photos.length > 0 ? true : (answer?.value ?? null),
+                {
+                  flagged: !flagged,
+                  note: answer?.note ?? '',
+                },
+              )
             }
           >
             <Flag aria-hidden="true" />
