@@ -154,11 +154,21 @@ export async function getProperties(params: PropertyListParams): Promise<Propert
   return { rows, total, fromDevice };
 }
 
+/**
+ * How long a page read from the server counts as fresh: long enough that the screen mounting
+ * after the route loader's prefetch (behind the guard's access reads) takes the prefetched page
+ * instead of reading it again; writes invalidate the list, so they never wait for it. A page
+ * answered from the device's copy is stale at once (read again when the screen mounts or the
+ * connection returns).
+ */
+export const PROPERTY_LIST_FRESH_MS = 10_000;
+
 export const getPropertiesQueryOptions = (params: PropertyListParams) =>
   queryOptions({
     queryKey: propertyKeys.list(params),
     queryFn: () => getProperties(params),
     placeholderData: keepPreviousData,
+    staleTime: (query) => (query.state.data?.fromDevice ? 0 : PROPERTY_LIST_FRESH_MS),
   });
 
 export function useProperties(params: PropertyListParams) {
