@@ -48,8 +48,8 @@ function precompress(): Plugin {
 /**
  * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
- * signed in - supabase-js, TanStack Query and the access reads, the app frame and (on /) the
- * dashboard; signed out - the sign-in screen.
+ * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
+ * through), the app frame and the screen of / or /properties; signed out - the sign-in screen.
  */
 function firstScreenPreload(projectId: string | undefined): Plugin {
   return {
@@ -87,12 +87,15 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
             ...closure('src/lib/supabase.ts'),
             ...closure('src/lib/query-client.ts'),
             ...closure('src/lib/auth/access-queries.tsx'),
+            // The access reads go through the offline layer (answer from the device offline).
+            ...closure('src/offline/resource.ts'),
             ...closure('src/app/layouts/app-layout.tsx'),
           ]),
         ];
         const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
+        const properties = closure('src/features/properties/routes/properties-route.tsx');
         const signedOut = closure('src/features/auth/routes/auth-route.tsx');
-        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:[]):${JSON.stringify(signedOut)};f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;document.head.appendChild(l)})})();`;
+        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;document.head.appendChild(l)})})();`;
         return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
       },
     },

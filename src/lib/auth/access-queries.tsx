@@ -30,16 +30,14 @@ export function AccessQueries({
   const rolesQuery = useQuery(rolesQueryOptions(userId));
   const profile = profileQuery.data ?? null;
   const roles = profile?.active === false ? NONE : (rolesQuery.data ?? NONE);
-  const permissionsEnabled = roles.length > 0;
-  const permissionsQuery = useQuery({
-    ...permissionsQueryOptions(userId),
-    enabled: permissionsEnabled,
-  });
-  const permissions = permissionsEnabled ? (permissionsQuery.data ?? NONE) : NONE;
+  // Read alongside the roles, not after them (my_permissions() needs no role to answer: it is
+  // empty without one); a user without a role still gets none.
+  const permissionsQuery = useQuery(permissionsQueryOptions(userId));
+  const permissions = roles.length > 0 ? (permissionsQuery.data ?? NONE) : NONE;
   const loading =
     profileQuery.isPending ||
     rolesQuery.isPending ||
-    (permissionsEnabled && permissionsQuery.isPending);
+    (roles.length > 0 && permissionsQuery.isPending);
 
   const access = useMemo<AccessState>(
     () => ({ userId, profile, roles, permissions, loading }),

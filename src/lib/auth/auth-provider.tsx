@@ -47,6 +47,12 @@ const PENDING: AccessState = {
   loading: true,
 };
 
+function startAccessReads(userId: string): void {
+  void Promise.all([loadQueryClient(), import('./auth-queries')])
+    .then(([client, { prefetchAccess }]) => prefetchAccess(client, userId))
+    .catch(() => undefined);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useSyncExternalStore(subscribeQueryClient, loadedQueryClient);
   // With no stored session and no auth answer in the URL there is no user: say so at once, and
@@ -88,6 +94,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             void import('@/offline/read').then((m) => m.clearMirrors()).catch(() => undefined);
           }
           if (event === 'SIGNED_IN') setSignOutRequested(false);
+          // The access reads start now, in parallel, not after the next render has mounted
+          // AccessQueries (the guards and the first screen wait for them).
+          if (session && (event === 'INITIAL_SESSION' || event === 'SIGNED_IN'))
+            startAccessReads(session.user.id);
         });
         // Back online: getSession() refreshes a session kept through an offline start.
         const recover = () => void supabase.auth.getSession();

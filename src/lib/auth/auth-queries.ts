@@ -3,7 +3,7 @@
 // resolution RLS uses, and is cached for 5 minutes. All three are read again every 5 minutes and
 // when the window regains focus, so an admin's change (a role, a matrix cell, a deactivation)
 // reaches a user who stays on one page within 5 minutes (docs/admin.md).
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchOrThrow } from '../errors';
 import { getSupabase } from '../supabase-client';
 import type { Profile } from '../supabase';
@@ -75,10 +75,18 @@ const permissions: RowResource<string[]> = {
   copy: userCopy('permissions'),
 };
 
+/**
+ * The profile and roles count as fresh this long: the reads started as the session is known
+ * (prefetchAccess) are not repeated when AccessQueries mounts a moment later. `refresh()`
+ * invalidates them, which ignores it.
+ */
+const ACCESS_FRESH_MS = 10_000;
+
 export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.profile(userId),
     queryFn: (): Promise<Profile> => readOne(profile, userId),
+    staleTime: ACCESS_FRESH_MS,
     ...accessRefresh,
   });
 }
@@ -87,6 +95,7 @@ export function rolesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: authKeys.roles(userId),
     queryFn: (): Promise<string[]> => readOne(roles, userId),
+    staleTime: ACCESS_FRESH_MS,
     ...accessRefresh,
   });
 }
@@ -98,4 +107,15 @@ export function permissionsQueryOptions(userId: string) {
     staleTime: PERMISSIONS_STALE_MS,
     ...accessRefresh,
   });
+}
+
+/**
+ * Starts the three access reads at once, in parallel, as soon as the session is known (from the
+ * auth state's handler), instead of after the next render mounts AccessQueries' chunk; the
+ * queries there take them over (same keys).
+ */
+export function prefetchAccess(queryClient: QueryClient, userId: string): void {
+  void queryClient.prefetchQuery(profileQueryOptions(userId));
+  void queryClient.prefetchQuery(rolesQueryOptions(userId));
+  void queryClient.prefetchQuery(permissionsQueryOptions(userId));
 }
