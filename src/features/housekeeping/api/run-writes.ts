@@ -80,8 +80,8 @@ export function answerWrite(run: CleanRun, a: AnswerInput, answeredAt: string): 
 const SETTLED = [housekeepingKeys.tasks(), ...READINESS_READS];
 
 /**
- * `give(answer)`: the answer shows at once (laid on the cached run before anything else, so a
- * checkbox or a radio never flicks back while the write is queued), then it is queued.
+ * `give(answer)`: the answer is laid on the cached run, then queued; it returns the answer so the
+ * screen can keep it over a read that was already on its way (the newest answered_at wins).
  */
 export function useAnswerItem(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
@@ -100,8 +100,8 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
       if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
     },
   });
-  const give = (a: AnswerInput) => {
-    if (!run) return;
+  const give = (a: AnswerInput): RunAnswer | null => {
+    if (!run) return null;
     const at = new Date().toISOString();
     const answer: RunAnswer = {
       item_id: a.item.id,
@@ -116,6 +116,7 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
       answers: [...r.answers.filter((x) => x.item_id !== a.item.id), answer],
     }));
     mutation.mutate({ a, at });
+    return answer;
   };
   return { give, isPending: mutation.isPending };
 }

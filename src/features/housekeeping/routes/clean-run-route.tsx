@@ -35,6 +35,7 @@ import {
   missingRequired,
   progressOf,
   runState,
+  type RunAnswer,
   type RunItem,
 } from '../field-logic';
 import { preparePhoto } from '../photo-compress';
@@ -123,7 +124,17 @@ export function CleanRunRoute() {
   const [photoBusy, setPhotoBusy] = useState(0);
   const focusItem = useRef<string | null>(null);
 
-  const state = useMemo(() => runState(run?.answers ?? [], run?.photos ?? []), [run]);
+  // Answers given on this screen, kept over a read that left before they were queued: for each
+  // item the newest answer (by answered_at) shows, so a checkbox never flicks back.
+  const [given, setGiven] = useState<Map<string, RunAnswer>>(new Map());
+  const state = useMemo(() => {
+    const byItem = new Map((run?.answers ?? []).map((a) => [a.item_id, a]));
+    for (const [id, a] of given) {
+      const read = byItem.get(id);
+      if (!read || read.answered_at < a.answered_at) byItem.set(id, a);
+    }
+    return runState([...byItem.values()], run?.photos ?? []);
+  }, [run, given]);
   const sections = run?.content.sections ?? [];
   const current = sections[Math.min(room, Math.max(0, sections.length - 1))];
 
@@ -280,7 +291,10 @@ export function CleanRunRoute() {
                       editable={editable}
                       reported={wo}
                       canReport={canReport && c.status !== 'inspected'}
-                      onAnswer={(value, extra) => answer.give({ item, value, ...extra })}
+                      onAnswer={(value, extra) => {
+                        const a = answer.give({ item, value, ...extra });
+                        if (a) setGiven((m) => new Map(m).set(item.id, a));
+                      }}
                       onPhoto={(file) => void onPhoto(item)(file)}
                       onRemovePhoto={(photoId) => removePhoto.mutate(photoId)}
                       onReport={({ title, description }) => {
