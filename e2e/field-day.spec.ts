@@ -255,3 +255,60 @@ test('a turnover done offline on a phone reaches the server whole, once; the man
     )
     .toMatchObject({ guest_ready: true });
 });
+
+/** Is the clean kept in this phone's `tasks` store (docs/offline.md)? */
+function onPhone(page: Page, taskId: string): Promise<boolean> {
+  return page.evaluate(
+    (id) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('arivia-ops');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('tasks').objectStore('tasks').getAllKeys();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result.some((key) => String(key).includes(id)));
+          };
+        };
+      }),
+    taskId,
+  );
+}
+
+test('a periodic refresh from the service worker reads the day onto the phone again', async () => {
+  const baseURL = baseURLOf();
+  const first = await makeFieldClean(baseURL);
+  const phone = await launchPhone(baseURL);
+  try {
+    const { page } = phone;
+    await signInAs(page, 'housekeeper', '/housekeeping');
+    await waitForController(page);
+    await expect(page.getByRole('article', { name: `${first.villa}, Turnover` })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect.poll(() => onPhone(page, first.taskId), { timeout: 30_000 }).toBe(true);
+    // A clean planned for her after the day was read: nothing on the page reads it by itself.
+    const later = await makeFieldClean(baseURL);
+    expect(await onPhone(page, later.taskId)).toBe(false);
+
+    // The browser wakes the worker for its periodic sync (as Chromium does for an installed app).
+    const cdp = await phone.context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+      origin: new URL(baseURL).origin,
+      registrationId: await registrationId,
+      tag: 'arivia-ops-day',
+    });
+    await expect.poll(() => onPhone(page, later.taskId), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByRole('article', { name: `${later.villa}, Turnover` })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+});

@@ -18,12 +18,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { listEntries, queueSize, toQueuedRequest } from './offline/queue';
-import { SYNC_TAG, whenNoReplay } from './offline/queue-entry';
+import { DAY_REFRESH_TAG, SYNC_TAG, whenNoReplay } from './offline/queue-entry';
 import { replayQueue } from './offline/replay';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Background Sync is not in TypeScript's WebWorker lib (Chromium only). */
+/** Background Sync and Periodic Background Sync are not in TypeScript's WebWorker lib (Chromium only). */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;
@@ -275,6 +275,18 @@ self.addEventListener('sync', (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== SYNC_TAG) return;
   sync.waitUntil(replayFromWorker());
+});
+
+// --- periodic refresh of the field day ----------------------------------------------------------
+
+// Where the browser offers Periodic Background Sync (an installed app, Chromium), the housekeeper's
+// route registers DAY_REFRESH_TAG: the worker asks open pages to read the day again, so the cleans,
+// checklists and photos on the phone stay current while the app sits in the background. The reads
+// need the page's code and session; with no page open there is nothing to do until it opens.
+self.addEventListener('periodicsync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== DAY_REFRESH_TAG) return;
+  sync.waitUntil(postToWindows({ type: 'REFRESH_DAY' }));
 });
 
 async function replayFromWorker(): Promise<void> {

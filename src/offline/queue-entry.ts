@@ -80,6 +80,11 @@ export async function whenNoReplay(): Promise<void> {
 export const SYNC_CHANNEL = 'arivia-ops-sync';
 /** Background Sync tag. */
 export const SYNC_TAG = 'arivia-ops-sync';
+/**
+ * Periodic Background Sync tag: the worker asks open pages to read the field day again
+ * (`REFRESH_DAY`; docs/housekeeping.md "Field app"), where the browser offers periodic sync.
+ */
+export const DAY_REFRESH_TAG = 'arivia-ops-day';
 
 export type SyncMessage =
   | { type: 'queue-changed' }

@@ -3,6 +3,7 @@
 // status, progress and one-tap directions, then tomorrow's preview and her open problem reports.
 // Opening it with signal makes the day available offline ("Ready for offline: N cleans, updated
 // HH:MM"); a cold start with no network shows the same from this device.
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudDownload, Navigation, Wrench } from 'lucide-react';
 import { Link, generatePath } from 'react-router';
@@ -14,6 +15,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
 import { paths } from '@/lib/routes';
 import { useOnlineStatus } from '@/offline/network-status';
+import { DAY_REFRESH_TAG } from '@/offline/queue-entry';
 import { addDays, STATUS_LABELS, todayInCompany } from '../board-logic';
 import { fieldKeys } from '../api/field-keys';
 import {
@@ -119,7 +121,43 @@ function useReadyForOffline(userId: string, from: string, to: string) {
     staleTime: 5 * 60_000,
     retry: false,
   });
+  const { refetch } = preparing;
+  useEffect(() => {
+    if (userId === '' || !('serviceWorker' in navigator)) return;
+    const onMessage = (e: MessageEvent<{ type?: string } | null>) => {
+      if (e.data?.type === 'REFRESH_DAY') void refetch();
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    void registerDayRefresh();
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [userId, refetch]);
   return { prepared: prepared.data ?? null, busy: preparing.isFetching };
+}
+
+/** Periodic Background Sync is Chromium-only and not in TypeScript's DOM lib. */
+type PeriodicSyncRegistration = ServiceWorkerRegistration & {
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> };
+};
+
+/**
+ * Asks the browser to wake the worker now and then (at most every 6 hours; the browser decides,
+ * and only for an installed app it has seen used), so the day is read again in the background
+ * (src/sw.ts, DAY_REFRESH_TAG). Without the feature or the permission nothing changes: the day is
+ * read on opening and when the signal returns.
+ */
+async function registerDayRefresh(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker.getRegistration()) as
+      PeriodicSyncRegistration | undefined;
+    if (!registration?.periodicSync) return;
+    const status = await navigator.permissions.query({
+      name: 'periodic-background-sync' as PermissionName,
+    });
+    if (status.state !== 'granted') return;
+    await registration.periodicSync.register(DAY_REFRESH_TAG, { minInterval: 6 * 60 * 60_000 });
+  } catch {
+    // Refused or not offered: the refresh on opening and on reconnecting still holds.
+  }
 }
 
 export function MyRouteScreen() {
