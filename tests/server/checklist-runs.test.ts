@@ -655,6 +655,27 @@ describe('finishing and inspection', () => {
     const stale = await transition(users.manager.client, row, 'inspected');
     expect(stale.error?.code).toBe('PT409');
   });
+
+  it('a clean finished on two devices: one finish applies, the other is a 409 conflict, not an overwrite', async () => {
+    const task = await clean();
+    await completeRequired(task);
+    const row = await taskRow(task.id);
+    // Two phones, each with its own queued "Finish" (its own mutation id) made from the same version.
+    const finish = () =>
+      users.housekeeper.client
+        .rpc('transition_cleaning_task', {
+          task_id: task.id,
+          to_status: 'done',
+          from_version: row.version,
+        })
+        .setHeader('X-Mutation-Id', randomUUID());
+    const [a, b] = await Promise.all([finish(), finish()]);
+    const outcomes = [a, b].map((r) => r.error?.code ?? 'ok').sort();
+    expect(outcomes).toEqual(['PT409', 'ok']);
+    expect([a, b].find((r) => r.error)!.status).toBe(409);
+    const after = await taskRow(task.id);
+    expect(after).toMatchObject({ status: 'done', version: row.version + 1 });
+  });
 });
 
 describe('progress for the board', () => {
