@@ -35,6 +35,11 @@ async function takePhoto(page: Page, label: string, seed: number) {
   await expect(page.getByRole('img', { name: `${label}, photo 1` })).toBeVisible();
 }
 
+/** Nothing on a 360 px phone's screen overflows sideways. */
+async function expectFitsPhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
 async function signedPhotoCached(page: Page, objectPath: string): Promise<boolean> {
   return page.evaluate(async (p) => {
     for (const name of await caches.keys()) {
@@ -76,6 +81,7 @@ test('a turnover done offline on a phone reaches the server whole, once; the man
       .poll(() => signedPhotoCached(page, `${clean.villaId}/reference-1.jpg`), { timeout: 30_000 })
       .toBe(true);
     await expectAccessible(page, 'My route');
+    await expectFitsPhone(page);
 
     // --- No signal, and the app started cold. -----------------------------------------------------
     await phone.close(true);
@@ -102,6 +108,8 @@ test('a turnover done offline on a phone reaches the server whole, once; the man
     await page.getByRole('checkbox', { name: /Fresh linen on the beds/ }).check();
     await takePhoto(page, 'Bedroom photo', 1);
     await expectAccessible(page, 'Checklist run, offline');
+    // The room strip and the reference photos scroll inside the page, never the page sideways.
+    await expectFitsPhone(page);
     await page.getByRole('button', { name: 'Next room' }).tap();
 
     // Bathroom

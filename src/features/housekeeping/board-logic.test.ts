@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardTask, StaffMember } from './api/get-board';
-import { addDays, isLate, suggestAssignments, weekStart } from './board-logic';
+import { addDays, guestsArriving, isLate, suggestAssignments, weekStart } from './board-logic';
 
 const staff = (id: string): StaffMember => ({
   id,
@@ -82,5 +82,12 @@ describe('board rules', () => {
       task('b', { status: 'in_progress' }),
     ];
     expect(suggestAssignments(tasks, [staff('maria')], new Map()).size).toBe(0);
+  });
+});
+
+describe('guestsArriving', () => {
+  it('says guest for one and guests for more', () => {
+    expect(guestsArriving(1)).toBe('1 guest arriving');
+    expect(guestsArriving(4)).toBe('4 guests arriving');
   });
 });

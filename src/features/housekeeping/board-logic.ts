@@ -15,6 +15,11 @@ export const STATUS_LABELS: Record<BoardTask['status'], string> = {
 export const OPEN: readonly BoardTask['status'][] = ['scheduled', 'in_progress'];
 
 /** Not finished and its due time (the next arrival, or the end of its window) has passed. */
+/** "1 guest arriving", "4 guests arriving". */
+export function guestsArriving(n: number): string {
+  return `${n} ${n === 1 ? 'guest' : 'guests'} arriving`;
+}
+
 export function isLate(t: BoardTask, now = Date.now()): boolean {
   return OPEN.includes(t.status) && Date.parse(t.due_at) < now;
 }

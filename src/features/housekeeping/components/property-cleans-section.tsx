@@ -21,7 +21,7 @@ import {
   type PropertyReadiness,
 } from '../api/get-property-cleans';
 import type { BoardTask } from '../api/get-board';
-import { isLate, OPEN, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { guestsArriving, isLate, OPEN, STATUS_LABELS, todayInCompany } from '../board-logic';
 import { CleanProgress, InspectionState } from './task-card';
 
 const READINESS = 'Cleaning before the next arrival';
@@ -83,7 +83,7 @@ function CleanRow({ task, names }: { task: BoardTask; names: Record<string, stri
         </p>
         <p className="text-muted-foreground">
           {formatDateTime(task.window_start)} → {formatDateTime(task.due_at)}
-          {task.guests_arriving ? ` · ${task.guests_arriving} guests arriving` : ''}
+          {task.guests_arriving ? ` · ${guestsArriving(task.guests_arriving)}` : ''}
         </p>
         <p>{who.length > 0 ? who.join(', ') : 'Unassigned'}</p>
         <CleanProgress task={task} name={`${type}, ${task.day}`} />

@@ -16,7 +16,7 @@ import { formatTime } from '@/lib/company-time';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { paths } from '@/lib/routes';
-import { STATUS_LABELS } from '../board-logic';
+import { guestsArriving, STATUS_LABELS } from '../board-logic';
 import { cleanRunQueryOptions, useCleanRun, type CleanRun } from '../api/get-clean-run';
 import { useVillaPhotos } from '../api/get-my-route';
 import {
@@ -54,7 +54,7 @@ function Facts({ run }: { run: CleanRun }) {
         <span>
           {formatTime(c.window_start)}–{formatTime(c.due_at)}
         </span>
-        {c.guests_arriving != null ? <span>· {c.guests_arriving} guests arriving</span> : null}
+        {c.guests_arriving != null ? <span>· {guestsArriving(c.guests_arriving)}</span> : null}
         {c.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
         <Badge variant="secondary">{STATUS_LABELS[c.status]}</Badge>
         {c.inspection_required ? <Badge variant="outline">Inspection</Badge> : null}
@@ -90,7 +90,7 @@ function ReferencePhotos({ propertyId }: { propertyId: string }) {
   return (
     <section aria-label="Reference photos" className="space-y-1">
       <h2 className="text-sm font-medium">Reference photos</h2>
-      <ul className="flex gap-2 overflow-x-auto pb-1">
+      <ul className="flex gap-2 overflow-x-auto pb-1 [contain:inline-size]">
         {list.map((p, i) => (
           <li key={p.id} className="shrink-0">
             <img
@@ -240,7 +240,7 @@ export function CleanRunRoute() {
         <>
           <ChecklistProgress label="Overall progress" {...overall} />
           <nav aria-label="Rooms">
-            <ul className="flex gap-2 overflow-x-auto pb-1">
+            <ul className="flex gap-2 overflow-x-auto pb-1 [contain:inline-size]">
               {sections.map((s, i) => {
                 const pr = progressOf(s.items, state);
                 return (

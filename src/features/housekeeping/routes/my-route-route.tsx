@@ -16,7 +16,7 @@ import { formatTime } from '@/lib/company-time';
 import { paths } from '@/lib/routes';
 import { useOnlineStatus } from '@/offline/network-status';
 import { DAY_REFRESH_TAG } from '@/offline/queue-entry';
-import { addDays, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { addDays, guestsArriving, STATUS_LABELS, todayInCompany } from '../board-logic';
 import { fieldKeys } from '../api/field-keys';
 import {
   prepareOffline,
@@ -63,7 +63,7 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
             {formatTime(clean.window_start)}–{formatTime(clean.due_at)}
           </span>
           {clean.guests_arriving != null ? (
-            <span>· {clean.guests_arriving} guests arriving</span>
+            <span>· {guestsArriving(clean.guests_arriving)}</span>
           ) : null}
           {clean.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
         </p>
