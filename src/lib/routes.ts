@@ -22,6 +22,11 @@ export interface RouteEntry {
   permission?: PermissionKey;
   /** Keys the guard demands together (the missing ones are listed). */
   permissions?: readonly PermissionKey[];
+  /**
+   * The page's heading for users without this key, when the same path shows them another screen
+   * (/housekeeping: the board for managers, "My route" for a housekeeper).
+   */
+  titleWithout?: { permission: PermissionKey; title: string };
   /** Offered in the sidebar (and, outside Account, on the dashboard). */
   nav?: {
     group: NavGroupLabel;
@@ -73,6 +78,7 @@ export const paths = {
     path: '/housekeeping',
     title: 'Housekeeping',
     access: 'user',
+    titleWithout: { permission: 'housekeeping.manage', title: 'My route' },
     nav: {
       group: 'Operations',
       icon: 'SprayCan',
