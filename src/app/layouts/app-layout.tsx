@@ -27,7 +27,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppSidebar />
-      <SidebarInset>
+      {/* min-w-0: a page's wide content (a board, a strip of photos) scrolls inside it instead of
+          widening the whole screen on a phone. */}
+      <SidebarInset className="min-w-0">
         <AppHeader />
         <OfflineBanner />
         <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 md:p-6">

@@ -75,10 +75,10 @@ export function ChecklistsRoute() {
           {templates.data.map((t) => {
             const items = t.content.sections.reduce((n, s) => n + s.items.length, 0);
             return (
-              <li key={t.id} className="space-y-2 rounded-md border p-4">
+              <li key={t.id} className="min-w-0 space-y-2 rounded-md border p-4">
                 <div className="flex items-start justify-between gap-2">
-                  <div>
-                    <h2 className="font-semibold">{t.name}</h2>
+                  <div className="min-w-0">
+                    <h2 className="font-semibold break-words">{t.name}</h2>
                     <p className="text-muted-foreground text-sm">{t.description}</p>
                   </div>
                   <div className="flex gap-1">
@@ -91,20 +91,20 @@ export function ChecklistsRoute() {
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" onClick={() => setEditing({ template: t })}>
-                    Edit {t.name}
+                    Edit <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => duplicate.mutate(t)}>
-                    Duplicate {t.name}
+                    Duplicate <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => archive.mutate({ id: t.id, archived: !t.archived })}
                   >
-                    {t.archived ? 'Restore' : 'Archive'} {t.name}
+                    {t.archived ? 'Restore' : 'Archive'} <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => remove.mutate(t.id)}>
-                    Delete {t.name}
+                    Delete <span className="sr-only">{t.name}</span>
                   </Button>
                 </div>
               </li>
