@@ -754,6 +754,89 @@ describe('progress goes out live', () => {
   });
 });
 
+describe('answers and photos through realtime and embedding: only for who may read them', () => {
+  it('the manager hears an answer and a photo row; a user with no role and anon hear nothing', async () => {
+    const task = await clean();
+    type Heard = { table: string };
+    const listen = async (client: Client, seen: Heard[], name: string) => {
+      const { data: session } = await client.auth.getSession();
+      if (session.session) client.realtime.setAuth(session.session.access_token);
+      const channel = client.channel(name);
+      for (const table of ['cleaning_task_answers', 'cleaning_task_photos'])
+        channel.on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table, filter: `task_id=eq.${task.id}` },
+          () => seen.push({ table }),
+        );
+      await new Promise<void>((resolve, reject) => {
+        channel.subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve();
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(status));
+        });
+      });
+      return { client, channel };
+    };
+    const byManager: Heard[] = [];
+    const byNoRole: Heard[] = [];
+    const byAnon: Heard[] = [];
+    const anon = anonClient();
+    const subs = [
+      await listen(users.manager.client, byManager, `answers-m-${task.id}`),
+      await listen(users.norole.client, byNoRole, `answers-n-${task.id}`),
+      await listen(anon, byAnon, `answers-a-${task.id}`),
+    ];
+    try {
+      await answer(users.housekeeper.client, task.id, 'i-tick', true);
+      const photoId = randomUUID();
+      const up = await users.housekeeper.client.storage
+        .from('clean-photos')
+        .upload(`${task.id}/${photoId}.jpg`, PHOTO, { contentType: 'image/jpeg' });
+      expect(up.error).toBeNull();
+      const rec = await users.housekeeper.client.rpc('record_checklist_photo', {
+        photo_id: photoId,
+        task_id: task.id,
+        item_id: 'i-photo',
+        storage_path: `${task.id}/${photoId}.jpg`,
+        bytes: PHOTO.length,
+        sha256: PHOTO_SHA,
+      });
+      expect(rec.error).toBeNull();
+      // The manager's copy of both inserts arriving is the moment the others would have had theirs.
+      await expect
+        .poll(() => byManager.map((h) => h.table).sort(), { timeout: 10_000 })
+        .toEqual(['cleaning_task_answers', 'cleaning_task_photos']);
+      expect(byNoRole).toEqual([]);
+      expect(byAnon).toEqual([]);
+    } finally {
+      for (const { client, channel } of subs) await client.removeChannel(channel);
+    }
+  });
+
+  it('embedded under a clean, answers and photos show to the manager and to nobody without housekeeping.view', async () => {
+    const task = await clean();
+    await answer(users.housekeeper.client, task.id, 'i-tick', true);
+    const embed = (client: Client) =>
+      client
+        .from('cleaning_tasks')
+        .select('id, cleaning_task_answers(item_id), cleaning_task_photos(id)')
+        .eq('id', task.id);
+    const manager = await embed(users.manager.client);
+    expect(manager.error).toBeNull();
+    expect(manager.data?.[0]?.cleaning_task_answers).toEqual([{ item_id: 'i-tick' }]);
+    for (const client of [users.norole.client, anonClient()]) {
+      const r = await embed(client);
+      expect(r.data ?? []).toEqual([]);
+    }
+    // Straight from the tables as well.
+    for (const client of [users.norole.client, anonClient()]) {
+      const a = await client.from('cleaning_task_answers').select('id').eq('task_id', task.id);
+      expect(a.data ?? []).toEqual([]);
+      const p = await client.from('cleaning_task_photos').select('id').eq('task_id', task.id);
+      expect(p.data ?? []).toEqual([]);
+    }
+  });
+});
+
 describe('work orders from a failed item', () => {
   async function report(who: Client, task: CleaningTask, id: string, mid?: string) {
     const q = who.from('work_orders').insert({
