@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { companyDay } from './support/field';
 import {
   accessToken,
   DEMO,
@@ -21,11 +22,13 @@ import {
 const DEMO_NAMES = { maria: 'Maria Kritikou', sofia: 'Sofia Alexiou', anna: 'Anna Roussaki' };
 const ANNA = 'a11ce000-0000-4000-8000-000000000006';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A day `days` from now as YYYY-MM-DD (UTC; the times used keep it the same day in Athens). */
+/**
+ * A day `days` from now as YYYY-MM-DD in the company's time zone (Athens), as the board counts
+ * days; the times used keep it the same day there. (The UTC date failed between 22:00 and 24:00
+ * UTC, when Athens is already on the next day.)
+ */
 function day(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return companyDay(days);
 }
 
 async function managerToken(request: APIRequestContext) {
