@@ -40,8 +40,20 @@ function wrap(q: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /** A transaction's statements on a pipelining client (`pipeline: true`; Queryable.pipelined). */
-function pipelinedTx(client: pg.PoolClient): Queryable {
-  return { ...wrap(client), pipelined: true };
+function pipelinedTx(client: pg.PoolClient, commitNow: () => void): Queryable {
+  return { ...wrap(client), pipelined: true, commitNow };
+}
+
+/**
+ * The client's socket. node-postgres writes each pipelined statement to it at once (a statement
+ * with parameters as one corked write of Parse, Bind, Describe, Execute and Sync); corking it
+ * around a transaction's first statements makes them one write. Each socket write is a system
+ * call that also runs the loopback TCP delivery to the server: about 0.04 ms on the 2-core
+ * benchmark machine, as much as the work of a small statement (bench/README.md, issue 17).
+ */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { cork(): void; uncork(): void } } })
+    .connection?.stream;
 }
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
@@ -92,27 +104,57 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      /** The COMMIT sent behind the statements (Queryable.commitNow), if the caller asked. */
+      let commit: Promise<unknown> | undefined;
+      /** That COMMIT was answered without error: the transaction is over, nothing to undo. */
+      let ended = false;
       try {
-        // BEGIN is not awaited: the caller's first statements follow it on the wire. A pooled
-        // connection is never left inside a transaction (below), so BEGIN only fails when the
-        // connection does, and then nothing behind it runs either. Its error comes first.
-        const begun = client.query('begin');
-        begun.catch(() => undefined);
+        // BEGIN is not awaited: the caller's first statements follow it on the wire, in the same
+        // socket write (corked until fn's synchronous part has sent them). A pooled connection is
+        // never left inside a transaction (below), so BEGIN only fails when the connection does,
+        // and then nothing behind it runs either. Its error comes first.
+        const socket = socketOf(client);
+        socket?.cork();
+        let begun: Promise<unknown>;
+        let pending: Promise<T>;
+        try {
+          begun = client.query('begin');
+          begun.catch(() => undefined);
+          pending = fn(
+            pipelinedTx(client, () => {
+              if (commit) return;
+              commit = client.query('commit').then(() => {
+                ended = true;
+              });
+              commit.catch(() => undefined);
+            }),
+          );
+        } finally {
+          socket?.uncork();
+        }
         let out: T;
         try {
-          out = await fn(pipelinedTx(client));
+          out = await pending;
         } catch (e) {
           await begun;
+          // A failure ahead of the pipelined COMMIT made the server roll back instead.
+          if (commit) await commit.catch(() => undefined);
           throw e;
         }
         await begun;
-        await client.query('commit');
+        await (commit ?? client.query('commit'));
         return out;
       } catch (e) {
-        await client.query('rollback').catch((err: unknown) => {
-          // A connection that cannot roll back is not given to the next request.
-          broken = err instanceof Error ? err : new Error(String(err));
-        });
+        // After a pipelined COMMIT that was answered the transaction is over (committed, or
+        // rolled back by the server after a failure ahead of it): a ROLLBACK would only draw a
+        // warning. Otherwise undo it here (also when that COMMIT failed: the connection may be
+        // gone).
+        if (!ended) {
+          await client.query('rollback').catch((err: unknown) => {
+            // A connection that cannot roll back is not given to the next request.
+            broken = err instanceof Error ? err : new Error(String(err));
+          });
+        }
         throw e;
       } finally {
         client.release(broken);

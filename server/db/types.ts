@@ -24,6 +24,15 @@ export interface Queryable {
    * still be awaited (or given a catch) so its error is not lost.
    */
   readonly pipelined?: boolean;
+  /**
+   * PostgreSQL (a pipelined transaction) only: sends COMMIT now, behind the statements already
+   * sent and without waiting for their answers, so the whole transaction is one round trip. The
+   * transaction then ends with it: if a statement before it fails, the server turns the COMMIT
+   * into a rollback; the transaction's own COMMIT or ROLLBACK is not sent. Only for a caller that
+   * will not need to undo what its statements did once it sees their answers (or that makes a
+   * statement fail on purpose, in SQL, before the COMMIT to undo them). Absent on PGlite.
+   */
+  readonly commitNow?: () => void;
 }
 
 export interface Database extends Queryable {

@@ -5,7 +5,7 @@
 // and through reloadSchema().
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
-import type { Queryable } from '../db/types.ts';
+import { isPgError, type Queryable } from '../db/types.ts';
 import { apikeyFailureBody, resolveAuth, runAs, type RequestAuth } from '../gateway/context.ts';
 import { isLoopback } from '../gateway/config.ts';
 import { RestError, jwtError, toRestError } from './errors.ts';
@@ -46,6 +46,43 @@ class Rollback {
 
 class PlanResult {
   constructor(readonly body: string) {}
+}
+
+/** The one-round-trip attempt's guard stopped its COMMIT: run the request the ordinary way. */
+class TakeTheLongWay extends Error {}
+
+/**
+ * Run between the statement and a COMMIT sent with it (commitFirst): fails (division by zero, so
+ * the server turns that COMMIT into a rollback) when the answer could still need the transaction
+ * undone: a function or trigger set response.status / response.headers (an invalid override is a
+ * 500 and a rollback, checked in JS once the row is back). The divisor is not a constant, so it
+ * is only evaluated at run time.
+ */
+const NO_OVERRIDES = `nullif(pg_catalog.current_setting('response.headers', true), '') is null
+  and nullif(pg_catalog.current_setting('response.status', true), '') is null`;
+const GUARD_SQL = `select 1 / (case when ${NO_OVERRIDES} then 1 else 0 end)`;
+/**
+ * For a singular read, whose wrong row count (406) rolls back: committing instead is the same
+ * only if the transaction wrote nothing (no transaction id was assigned) and is not serializable
+ * (whose commit can still fail).
+ */
+const SINGULAR_GUARD_SQL = `select 1 / (case when ${NO_OVERRIDES}
+  and pg_catalog.pg_current_xact_id_if_assigned() is null
+  and pg_catalog.current_setting('transaction_isolation') <> 'serializable' then 1 else 0 end)`;
+
+/**
+ * Whether a request may send its COMMIT with its statement (Queryable.commitNow, PostgreSQL): one
+ * round trip for the whole transaction instead of two. Only when nothing read from the answer can
+ * need the transaction undone, or the guard above catches it in SQL: no planned count (a second
+ * statement), no Prefer tx=rollback, no EXPLAIN, no read-only call (calls are left as they were),
+ * no strict max-affected check, and for object+json only a read (its 406 is guarded).
+ */
+function commitFirst(p: PreparedRequest): string | undefined {
+  if (p.action === 'call' || p.readOnly || p.plannedCount || p.media.kind === 'plan') return;
+  if (p.prefs.tx === 'rollback') return;
+  if (p.prefs.handling === 'strict' && p.prefs.maxAffected !== undefined) return;
+  if (p.singular) return p.action === 'read' ? SINGULAR_GUARD_SQL : undefined;
+  return GUARD_SQL;
 }
 
 const REST_PREFIX = '/rest/v1';
@@ -215,6 +252,33 @@ export function createRest(deps: ServiceDeps) {
         throw e;
       });
       return { status: 200, headers: { 'Content-Type': contentTypeFor(prepared.media) }, body };
+    }
+    // PostgreSQL: BEGIN, the settings, the statement, the guard and COMMIT in one write and one
+    // round trip (PGlite runs in this process: no round trips to save).
+    const guard = db.kind === 'postgres' ? commitFirst(prepared) : undefined;
+    if (guard !== undefined) {
+      try {
+        return await runAs(db, auth, info, async (tx) => {
+          if (!tx.commitNow) throw new TakeTheLongWay();
+          const statement = tx.query<ResultRow>(prepared.sql, prepared.params);
+          statement.catch(() => undefined);
+          const guarded = tx.query(guard);
+          guarded.catch(() => undefined);
+          tx.commitNow();
+          const r = (await statement).rows[0]!;
+          try {
+            await guarded;
+          } catch (e) {
+            // Only the guard's own refusal: after a lost connection the COMMIT may have run.
+            throw isPgError(e) && e.code === '22012' ? new TakeTheLongWay() : e;
+          }
+          // Cannot fail here: no overrides; a singular read's 406 commits what equals a rollback.
+          checkInTransaction(prepared, r);
+          return buildResponse(prepared, r);
+        });
+      } catch (e) {
+        if (!(e instanceof TakeTheLongWay)) throw e;
+      }
     }
     let row: ResultRow;
     try {
