@@ -4,8 +4,9 @@
 //   direct = the statement the API generated, in a transaction with the same role, claims and
 //            search_path, each statement awaited in turn (BEGIN, settings, statement, COMMIT), as
 //            an application does on the driver: the baseline of the 1.3x target (issue 17)
-//   runAs  = the same through the API's own runAs (on PostgreSQL BEGIN, the settings and the
-//            statement go in one round trip): API / runAs is the HTTP and JS layer alone
+//   runAs  = the same through the API's own runAs, as the API sends it (on PostgreSQL BEGIN, the
+//            settings, the statement and, for most requests, a guard and COMMIT in one write and
+//            one round trip: RestSql.guard): API / runAs is the HTTP and JS layer alone
 //   bare   = the same statement alone, as the superuser (no transaction, no RLS)
 // The API server runs in a child process (its own core); the load generator and the direct
 // runs share this process.
@@ -221,9 +222,16 @@ async function benchTarget(target: 'pglite' | 'postgres', databaseUrl?: string):
         const directRes = await runLoad(onDriver, { connections, seconds: SECONDS });
         const runAsRes = await runLoad(
           () =>
-            runAs(db, { role: sql.role, claims: sql.claims }, info, (tx) =>
-              tx.query(sql.sql, sql.params),
-            ).then(() => undefined),
+            runAs(db, { role: sql.role, claims: sql.claims }, info, async (tx) => {
+              const statement = tx.query(sql.sql, sql.params);
+              if (sql.guard === undefined || !tx.commitNow) return statement;
+              statement.catch(() => undefined);
+              const guard = tx.query(sql.guard);
+              guard.catch(() => undefined);
+              tx.commitNow();
+              await statement;
+              return guard;
+            }).then(() => undefined),
           { connections, seconds: SECONDS },
         );
         const bare = await runLoad(() => db.query(sql.sql, sql.params).then(() => undefined), {

@@ -1,14 +1,14 @@
 // Composes the local Supabase-compatible backend: database, migrations, the API modules under
 // their Supabase paths, and the built PWA on the same origin.
 import { Hono } from 'hono';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import {
   loadConfig,
   assertSafeSecrets,
@@ -172,6 +172,8 @@ export function buildApp(deps: ServiceDeps) {
   return {
     app,
     realtime,
+    /** /rest/v1 straight on node:http, in front of Hono's listener (rest/node-http.ts). */
+    restNode: rest.node,
     async reload() {
       await rest.reloadSchema();
       await realtime.reload();
@@ -200,9 +202,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const built = buildApp({ db, config, keys });
     await built.reload();
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: built.app.fetch, hostname: config.host, port: config.port }, () =>
-        resolve(s),
-      );
+      // What @hono/node-server's serve() does, with REST requests served before Hono's listener:
+      // they skip its Request / Response adaptation and routing (the hot path; rest/node-http.ts).
+      const hono = getRequestListener(built.app.fetch, { hostname: config.host });
+      const s = createServer((req, res) => built.restNode(req, res, () => void hono(req, res)));
+      s.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });
     built.realtime.attach(server as Server);

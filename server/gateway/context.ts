@@ -34,13 +34,27 @@ export interface ResolveOptions {
 }
 
 /** Reads `apikey` (header or query) and `Authorization: Bearer`, and verifies what they carry. */
-export async function resolveAuth(
+export function resolveAuth(
   keys: Keys,
   c: Context,
   opts: ResolveOptions = {},
 ): Promise<AuthResult> {
-  const apikey = c.req.header('apikey') ?? c.req.query('apikey');
-  const token = bearer(c.req.header('authorization'));
+  return resolveAuthFrom(
+    keys,
+    c.req.header('apikey') ?? c.req.query('apikey'),
+    c.req.header('authorization'),
+    opts,
+  );
+}
+
+/** resolveAuth from the `apikey` (header, else query) and `Authorization` values themselves. */
+export async function resolveAuthFrom(
+  keys: Keys,
+  apikey: string | undefined,
+  authorization: string | undefined,
+  opts: ResolveOptions = {},
+): Promise<AuthResult> {
+  const token = bearer(authorization);
   let keyRole: 'anon' | 'service_role' | null;
   if (apikey) {
     keyRole = keys.apikeyRole(apikey);

@@ -43,21 +43,29 @@ const preflight = cors({
 
 const exposeHeaders = EXPOSE_HEADERS.join(',');
 
+/** The headers every non-preflight API answer gets set (and `Vary: Origin` appended). */
+export function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': exposeHeaders,
+  };
+}
+
 /**
  * Every other request gets the same headers Hono's middleware gives it, set on the response once
  * it exists. (Hono's middleware sets them on a placeholder response before the handler runs, so
  * the handler's response is copied into a new one to take them: a Web stream is made of the body
  * and read back, a large share of the time a small REST answer spends in Node.) A response whose
- * headers cannot change (one fetched from elsewhere) is copied, as Hono does.
+ * headers cannot change (one fetched from elsewhere) is copied, as Hono does. REST requests
+ * served straight on node:http get the same headers there (rest/node-http.ts).
  */
 export const supabaseCors: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'OPTIONS') return preflight(c, next);
   const origin = c.req.header('origin') || '*';
   await next();
   const set = (h: Headers) => {
-    h.set('Access-Control-Allow-Origin', origin);
-    h.set('Access-Control-Allow-Credentials', 'true');
-    h.set('Access-Control-Expose-Headers', exposeHeaders);
+    for (const [k, v] of Object.entries(corsHeaders(origin))) h.set(k, v);
     h.append('Vary', 'Origin');
   };
   try {

@@ -6,7 +6,14 @@
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { isPgError, type Queryable } from '../db/types.ts';
-import { apikeyFailureBody, resolveAuth, runAs, type RequestAuth } from '../gateway/context.ts';
+import {
+  apikeyFailureBody,
+  resolveAuth,
+  resolveAuthFrom,
+  runAs,
+  type RequestAuth,
+} from '../gateway/context.ts';
+import { contextCall, nodeHandler, RestJson, type RestCall } from './node-http.ts';
 import { isLoopback } from '../gateway/config.ts';
 import { RestError, jwtError, toRestError } from './errors.ts';
 import {
@@ -37,6 +44,11 @@ export interface RestSql {
   searchPath: string[];
   /** GET on a volatile function first makes the transaction read-only. */
   readOnly: boolean;
+  /**
+   * On PostgreSQL the statement is followed by this guard and COMMIT in the same round trip
+   * (commitFirst); absent when the request takes the ordinary way.
+   */
+  guard?: string;
 }
 
 /** Thrown out of a transaction to undo it while keeping what it produced. */
@@ -208,20 +220,20 @@ export function createRest(deps: ServiceDeps) {
     return cache!;
   }
 
-  async function restRequest(c: Context): Promise<RestRequest> {
-    const url = new URL(c.req.url);
-    const method = c.req.method.toUpperCase();
+  async function restRequest(call: RestCall): Promise<RestRequest> {
+    const url = new URL(call.url);
+    const method = call.method.toUpperCase();
     const req: RestRequest = {
       method,
       path: restPath(url),
       query: url.search.startsWith('?') ? url.search.slice(1) : url.search,
-      header: (name) => c.req.header(name),
+      header: call.header,
     };
     if (method !== 'GET' && method !== 'HEAD') {
-      if (/^\s*application\/octet-stream/i.test(c.req.header('content-type') ?? '')) {
-        req.bodyBytes = new Uint8Array(await c.req.arrayBuffer());
+      if (/^\s*application\/octet-stream/i.test(call.header('content-type') ?? '')) {
+        req.bodyBytes = await call.bytes();
         req.body = '';
-      } else req.body = await c.req.text();
+      } else req.body = await call.text();
     }
     return req;
   }
@@ -302,24 +314,37 @@ export function createRest(deps: ServiceDeps) {
     return buildResponse(prepared, row);
   }
 
-  async function handle(c: Context): Promise<Response> {
-    const authResult = await resolveAuth(keys, c, authOptions);
+  /**
+   * One request, whichever way it came: from Hono (contextCall) or straight from node:http
+   * (node-http.ts). The answer, or the JSON body of one of the two answers Hono writes itself
+   * (the gateway's missing or unknown key, 401; the OpenAPI root, 200).
+   */
+  async function serve(call: RestCall): Promise<RestResponse | RestJson> {
+    const authResult = await resolveAuthFrom(
+      keys,
+      call.header('apikey') ?? call.query('apikey'),
+      call.header('authorization'),
+      authOptions,
+    );
     if (!authResult.ok) {
       const f = authResult.failure;
-      if (f.kind === 'jwt') return send(errorResponse(jwtError(f.error)));
-      return c.json(apikeyFailureBody(f), 401);
+      if (f.kind === 'jwt') return errorResponse(jwtError(f.error));
+      return new RestJson(401, apikeyFailureBody(f));
     }
     const auth = authResult.auth;
     const authed = auth.role !== 'anon';
     try {
-      const req = await restRequest(c);
+      const req = await restRequest(call);
       assertWriteRows(req, config.api.maxWriteRows);
       const sc = await currentCache();
       if (req.path === '' || req.path === '/') {
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
         }
-        return c.json(openApiSpec(sc, settings, req.header('accept-profile'), config.publicUrl));
+        return new RestJson(
+          200,
+          openApiSpec(sc, settings, req.header('accept-profile'), config.publicUrl),
+        );
       }
       const cacheKey = preparedCache.key(req);
       let prepared = cacheKey !== undefined ? preparedCache.get(sc, cacheKey) : undefined;
@@ -327,19 +352,21 @@ export function createRest(deps: ServiceDeps) {
         prepared = prepareRequest(sc, settings, req);
         if (cacheKey !== undefined) preparedCache.set(sc, cacheKey, prepared);
       }
-      const headers: Record<string, string> = {};
-      c.req.raw.headers.forEach((v, k) => {
-        headers[k] = v;
-      });
-      return send(await execute(prepared, auth, headers));
+      return await execute(prepared, auth, call.headers());
     } catch (e) {
       const err = toRestError(e, authed);
       // 503s are the load shedding's answers (gateway/db-queue.ts), not faults to log.
       if (err.status >= 500 && err.status !== 503 && !(e instanceof RestError)) {
-        console.error('[rest] error', c.req.method, c.req.path, e instanceof Error ? e.stack : e);
+        console.error('[rest] error', call.method, call.path(), e instanceof Error ? e.stack : e);
       }
-      return send(errorResponse(err));
+      return errorResponse(err);
     }
+  }
+
+  async function handle(c: Context): Promise<Response> {
+    const out = await serve(contextCall(c));
+    if (out instanceof RestJson) return c.json(out.body as object, out.status as 200 | 401);
+    return send(out);
   }
 
   const app = new Hono();
@@ -352,7 +379,11 @@ export function createRest(deps: ServiceDeps) {
     const authResult = await resolveAuth(keys, c, authOptions);
     if (!authResult.ok) return c.json({ error: authResult.failure.kind }, 401);
     try {
-      const prepared = prepareRequest(await currentCache(), settings, await restRequest(c));
+      const prepared = prepareRequest(
+        await currentCache(),
+        settings,
+        await restRequest(contextCall(c)),
+      );
       const out: RestSql = {
         sql: prepared.sql,
         params: prepared.params,
@@ -361,6 +392,8 @@ export function createRest(deps: ServiceDeps) {
         searchPath: prepared.searchPath,
         readOnly: prepared.readOnly,
       };
+      const guard = commitFirst(prepared);
+      if (guard !== undefined) out.guard = guard;
       return c.json(out);
     } catch (e) {
       return send(errorResponse(toRestError(e, authResult.auth.role !== 'anon')));
@@ -375,5 +408,5 @@ export function createRest(deps: ServiceDeps) {
     return body as RestSql;
   }
 
-  return { app, reloadSchema, toSql };
+  return { app, reloadSchema, toSql, node: nodeHandler(serve) };
 }
