@@ -13,11 +13,44 @@
   document.documentElement.classList.add(dark ? 'dark' : 'light');
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 })();
+// The first screen painted with the HTML (index.html): the sign-in screen for a signed-out visitor
+// of /auth (html.boot-signin; its demo accounts with html.boot-demo), the spinner for anything else.
+// Painted before any script has loaded, it is the page's largest paint (docs/architecture.md
+// "Loading: the first paint"); React's first render replaces it with the same screen (main.tsx).
+(function () {
+  if (!/^\/auth\/?$/.test(location.pathname)) return;
+  // Sign-up mode, or an answer from an auth e-mail link (lib/auth-redirect.ts): not the sign-in form.
+  var query = location.search;
+  var answer = location.hash + '&' + query;
+  if (/[?&]mode=signup(&|$)/.test(query) || /(^|[#?&])(type|error|code)=/.test(answer)) return;
+  // The build's project and backend (index.html's meta, filled in by Vite from the environment).
+  var meta = document.querySelector('meta[name="arivia-backend"]');
+  var backend = ((meta && meta.getAttribute('content')) || '').split(' ');
+  // A stored session goes on from /auth to the app (lib/supabase-client.ts mayHaveSession).
+  var session;
+  try {
+    session = localStorage.getItem('sb-' + backend[0] + '-auth-token');
+  } catch {
+    session = 'unknown';
+  }
+  if (session !== null) return;
+  var classes = document.documentElement.classList;
+  classes.add('boot-signin');
+  // The demo accounts are offered when the backend is on this machine (lib/env.ts isLoopbackUrl).
+  var host = '';
+  try {
+    host = new URL(backend[1] || '').hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    // Not a URL (no backend configured): no demo accounts, as in the app.
+  }
+  if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
+    classes.add('boot-demo');
+})();
 // If the app cannot start (e.g. 'Missing required environment variables'), say so on the page.
 window.addEventListener('error', function (e) {
   var root = document.getElementById('root');
   var message = (e.error && e.error.message) || e.message || '';
-  // #boot is the static placeholder below: gone once React has rendered anything.
+  // #boot is the static placeholder (with #boot-signin): gone once React has rendered anything.
   if (!root || !document.getElementById('boot') || !/environment variable/i.test(message)) return;
   var box = document.createElement('div');
   box.setAttribute('role', 'alert');

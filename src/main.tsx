@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
@@ -9,11 +9,28 @@ import './lib/initial-auth-redirect';
 import { startErrorReporting } from './lib/telemetry/reporting';
 import { startWebVitals } from './lib/telemetry/web-vitals';
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (document.documentElement.classList.contains('boot-signin')) {
+  // index.html painted the sign-in screen (public/boot.js; docs/architecture.md "Loading: the first
+  // paint"). React's first commit replaces it, so it waits for the screen's chunk (no spinner in
+  // between), and the render runs as a transition: in slices, so the page keeps answering input.
+  const render = () => startTransition(() => root.render(app));
+  if (router.state.initialized) render();
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      render();
+    });
+  }
+} else {
+  root.render(app);
+}
 
 void startErrorReporting(env, router).catch((e: unknown) =>
   console.error('Error reporting could not start', e),

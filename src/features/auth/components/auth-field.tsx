@@ -1,13 +1,16 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
+import { AuthInput } from './auth-ui';
 import type { AuthFormField } from './use-auth-form';
 
-type InputProps = Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'ref' | 'id'>;
+type InputProps = Omit<
+  ComponentProps<'input'>,
+  'name' | 'value' | 'onChange' | 'ref' | 'id' | 'className'
+>;
 
 /**
  * A labelled input with its message below, as the shared form fields render it (same slots, ids,
- * aria-invalid and aria-describedby), without react-hook-form. `aside` sits right of the label.
+ * aria-invalid and aria-describedby, classes), without react-hook-form or cn() (auth-ui.tsx).
+ * `aside` sits right of the label.
  */
 export function AuthField({
   label,
@@ -25,10 +28,7 @@ export function AuthField({
       data-slot="form-label"
       data-error={!!error}
       htmlFor={itemId}
-      className={cn(
-        'flex items-center gap-2 text-sm leading-none font-medium select-none',
-        'data-[error=true]:text-destructive',
-      )}
+      className="flex items-center gap-2 text-sm leading-none font-medium select-none data-[error=true]:text-destructive"
     >
       {label}
     </label>
@@ -43,7 +43,7 @@ export function AuthField({
       ) : (
         labelEl
       )}
-      <Input
+      <AuthInput
         data-slot="form-control"
         id={itemId}
         aria-describedby={error ? `${descriptionId} ${messageId}` : descriptionId}

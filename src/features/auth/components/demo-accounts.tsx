@@ -1,6 +1,6 @@
-import { Button } from '@/components/ui/button';
 import { roleLabel } from '@/lib/permissions';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { AuthButton } from './auth-ui';
 
 /** One click fills the sign-in form with a demo account (local backend only). */
 export function DemoAccounts({ onPick }: { onPick: (email: string, password: string) => void }) {
@@ -21,17 +21,15 @@ export function DemoAccounts({ onPick }: { onPick: (email: string, password: str
       <ul className="grid grid-cols-2 gap-2">
         {DEMO_ACCOUNTS.map((a) => (
           <li key={a.email}>
-            <Button
+            <AuthButton
               type="button"
-              variant="outline"
-              size="sm"
-              className="w-full"
+              variant="outlineSmall"
               title={a.email}
               aria-label={`Use the ${a.role} demo account (${a.email})`}
               onClick={() => onPick(a.email, DEMO_PASSWORD)}
             >
               {roleLabel(a.role)}
-            </Button>
+            </AuthButton>
           </li>
         ))}
       </ul>

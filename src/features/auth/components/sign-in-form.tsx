@@ -1,13 +1,15 @@
+import { useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { env } from '@/lib/app-env';
 import { paths } from '@/lib/routes';
 import { preloadSupabase } from '@/lib/supabase-client';
 import { useSignIn } from '../api/sign-in';
 import { validateSignIn, type SignInInput } from '../schemas';
+import { markStaticSignInTaken, staticSignIn } from '../static-sign-in';
 import { AuthField } from './auth-field';
 import { DemoAccounts } from './demo-accounts';
 import { useAuthForm } from './use-auth-form';
+import { AuthButton } from './auth-ui';
 
 export function SignInForm({
   defaultEmail = '',
@@ -17,7 +19,25 @@ export function SignInForm({
   onSwitchMode: () => void;
 }) {
   const signIn = useSignIn();
-  const form = useAuthForm<SignInInput>({ email: defaultEmail, password: '' }, validateSignIn);
+  // The sign-in screen index.html painted before any script: what was typed there carries over.
+  const [fromHtml] = useState(() => {
+    const s = staticSignIn();
+    return s && { ...s, email: s.inputs.email.value, password: s.inputs.password.value };
+  });
+  const form = useAuthForm<SignInInput>(
+    { email: defaultEmail || (fromHtml?.email ?? ''), password: fromHtml?.password ?? '' },
+    validateSignIn,
+  );
+  const { reset, focus } = form;
+  // Once this form has replaced it: what was typed while React rendered, and the focus it had.
+  useLayoutEffect(() => {
+    if (!fromHtml) return;
+    markStaticSignInTaken();
+    const { email, password } = fromHtml.inputs;
+    if (email.value !== fromHtml.email || password.value !== fromHtml.password)
+      reset({ email: email.value, password: password.value });
+    if (fromHtml.focused) focus(fromHtml.focused);
+  }, [fromHtml, reset, focus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -60,13 +80,13 @@ export function SignInForm({
             </Link>
           }
         />
-        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        <AuthButton type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+        </AuthButton>
       </form>
-      <Button type="button" variant="link" className="w-full" onClick={onSwitchMode}>
+      <AuthButton type="button" variant="link" onClick={onSwitchMode}>
         Don't have an account? Sign up
-      </Button>
+      </AuthButton>
       {env.isLocalBackend ? (
         <DemoAccounts
           onPick={(email, password) => {

@@ -1,9 +1,9 @@
-import { Button } from '@/components/ui/button';
 import { preloadSupabase } from '@/lib/supabase-client';
 import type { Action } from '../api/use-action';
 import { validateSignUp, type SignUpInput } from '../schemas';
 import { AuthField } from './auth-field';
 import { useAuthForm } from './use-auth-form';
+import { AuthButton } from './auth-ui';
 
 export function SignUpForm({
   signUp,
@@ -64,13 +64,13 @@ export function SignUpForm({
           type="password"
           autoComplete="new-password"
         />
-        <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        <AuthButton type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account...' : 'Create Account'}
-        </Button>
+        </AuthButton>
       </form>
-      <Button type="button" variant="link" className="w-full" onClick={onSwitchMode}>
+      <AuthButton type="button" variant="link" onClick={onSwitchMode}>
         Already have an account? Sign in
-      </Button>
+      </AuthButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The auth forms' state without react-hook-form (kept off the sign-in screen's path), behaving as
 // the other forms do with it: validated on submit, then each field again as it changes; the first
-// field in error takes the focus; `reset` puts new values in and clears the messages.
+// field in error takes the focus; `reset` puts new values in and clears the messages; `focus` moves
+// the focus into a field.
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors, Validated } from '@/lib/validation-rules';
 
@@ -59,5 +60,7 @@ export function useAuthForm<T extends Record<string, string>>(
     setErrors({});
   }, []);
 
-  return { field, handleSubmit, reset };
+  const focus = useCallback((name: keyof T & string) => inputs.current.get(name)?.focus(), []);
+
+  return { field, handleSubmit, reset, focus };
 }

@@ -2,12 +2,18 @@
 // guard sent them from, or the dashboard.
 import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams, type Location } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/lib/routes';
 import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
+import {
+  AuthCard,
+  AuthCardContent,
+  AuthCardDescription,
+  AuthCardHeader,
+  AuthCardTitle,
+} from '../components/auth-ui';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -39,32 +45,34 @@ export function AuthRoute() {
 
   return (
     <AuthShell>
-      <Card>
+      <AuthCard>
         {mode === 'signin' ? (
           <>
-            <CardHeader className="text-center">
-              <CardTitle>
+            <AuthCardHeader>
+              <AuthCardTitle>
                 <h1 className="text-xl">Arivia Ops Console</h1>
-              </CardTitle>
-              <CardDescription>Sign In with your credentials.</CardDescription>
-            </CardHeader>
-            <CardContent>
+              </AuthCardTitle>
+              <AuthCardDescription>Sign In with your credentials.</AuthCardDescription>
+            </AuthCardHeader>
+            <AuthCardContent>
               <SignInForm
                 key={signedUpEmail}
                 defaultEmail={signedUpEmail}
                 onSwitchMode={() => switchTo('signup')}
               />
-            </CardContent>
+            </AuthCardContent>
           </>
         ) : (
           <>
-            <CardHeader className="text-center">
-              <CardTitle>
+            <AuthCardHeader>
+              <AuthCardTitle>
                 <h1 className="text-xl">Create Account</h1>
-              </CardTitle>
-              <CardDescription>Get started with Arivia Ops, the operations app.</CardDescription>
-            </CardHeader>
-            <CardContent>
+              </AuthCardTitle>
+              <AuthCardDescription>
+                Get started with Arivia Ops, the operations app.
+              </AuthCardDescription>
+            </AuthCardHeader>
+            <AuthCardContent>
               <SignUpForm
                 signUp={signUp}
                 onSignedUp={(email) => {
@@ -73,10 +81,10 @@ export function AuthRoute() {
                 }}
                 onSwitchMode={() => switchTo('signin')}
               />
-            </CardContent>
+            </AuthCardContent>
           </>
         )}
-      </Card>
+      </AuthCard>
     </AuthShell>
   );
 }
