@@ -102,6 +102,103 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
   };
 }
 
+type ModuleGraph = {
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+  } | null;
+};
+
+/**
+ * One chunk for what the signed-in screens share (docs/architecture.md "Loading order"): left
+ * alone, the bundler cut the signed-in frame and /properties into ~70 chunks of about 1 KB, each
+ * a request (six at a time on HTTP/1.1), a fetch event of the service worker and a modulepreload
+ * link, which cost more than their bytes (bench/README.md, issue 17 second pass).
+ *
+ * `signed-in` takes what the frame (the QueryClient, the access reads, the offline layer, the app
+ * frame) and the first screen after signing in (/properties) load, when at least two of the
+ * signed-in entry points (those and every other screen) reach it: each keeps what it alone uses.
+ * Only shared modules are taken, so a module's imports are shared too: none of them can land in
+ * one entry point's own chunk, which would then import `signed-in` back (a cycle between chunks
+ * runs a module before what it imports).
+ *
+ * Nothing the public side can load is taken: the entry, the sign-in and install screens,
+ * supabase-js (the sign-in form loads it on focus) and what they load on demand (the toaster, the
+ * service worker's registration, web-vitals...) keep the bundler's own chunks, so /auth's bytes
+ * do not change (`BENCH_WEB_PARTS=bytes npm run bench -- web`). A module reached through a
+ * package's index (lucide-react, radix-ui, TanStack Query) counts as public when the public side
+ * imports anything from that package; those stay in the bundler's shared chunks.
+ */
+function signedInChunks(root: string) {
+  const abs = (p: string) => path.resolve(root, p).replaceAll('\\', '/');
+  const norm = (id: string) => id.replaceAll('\\', '/');
+  /** Loaded only once someone is signed in: where the public side's dynamic imports stop. */
+  const gates = [
+    'src/lib/query-client.ts',
+    'src/lib/auth/access-queries.tsx',
+    'src/lib/auth/auth-queries.ts',
+    'src/offline/resource.ts',
+    'src/offline/read.ts',
+    'src/offline/sync-engine.ts',
+    'src/app/layouts/app-layout.tsx',
+  ].map(abs);
+  // Reset-password is not among them: it is opened with a recovery session, reads through
+  // TanStack Query and leads into the app.
+  const publicScreens = [
+    'src/features/auth/routes/auth-route.tsx',
+    'src/app/routes/install-route.tsx',
+  ].map(abs);
+  const router = abs('src/app/router.tsx');
+  const propertiesList = abs('src/features/properties/routes/properties-route.tsx');
+  let shared: Set<string> | null = null;
+
+  function plan(graph: ModuleGraph): Set<string> {
+    const info = (id: string) => graph.getModuleInfo(id);
+    const screens = (info(router)?.dynamicallyImportedIds ?? []).map(norm);
+    const signedInGates = new Set([...gates, ...screens.filter((s) => !publicScreens.includes(s))]);
+    /** Static imports only, from `from`. */
+    const closure = (from: string) => {
+      const seen = new Set<string>();
+      const todo = [from];
+      while (todo.length) {
+        const id = todo.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        for (const i of info(id)?.importedIds ?? []) todo.push(norm(i));
+      }
+      return seen;
+    };
+    // Everything a signed-out visitor can load: static and dynamic imports from the entry, not
+    // through a signed-in gate.
+    const pub = new Set<string>();
+    const todo = [abs('src/main.tsx')];
+    while (todo.length) {
+      const id = todo.pop()!;
+      if (pub.has(id)) continue;
+      pub.add(id);
+      const m = info(id);
+      for (const i of m?.importedIds ?? []) todo.push(norm(i));
+      for (const i of m?.dynamicallyImportedIds ?? [])
+        if (!signedInGates.has(norm(i))) todo.push(norm(i));
+    }
+    const reached = new Map<string, number>();
+    for (const entry of signedInGates)
+      for (const id of closure(entry)) reached.set(id, (reached.get(id) ?? 0) + 1);
+    // What the frame and the first screen after signing in (/properties) load; what only other
+    // screens share stays in the bundler's chunks.
+    const first = new Set([...gates, propertiesList].flatMap((e) => [...closure(e)]));
+    return new Set(
+      [...reached].filter(([id, n]) => n >= 2 && first.has(id) && !pub.has(id)).map(([id]) => id),
+    );
+  }
+
+  return (id: string, ctx: ModuleGraph): string | null => {
+    // Worked out once per build, from the graph rolldown has when it first asks.
+    shared ??= ctx.getModuleInfo(router) ? plan(ctx) : new Set();
+    return shared.has(norm(id)) ? 'signed-in' : null;
+  };
+}
+
 // VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY and VITE_SUPABASE_PROJECT_ID come from the
 // environment (`npm start` sets them for the local backend) or from .env for a hosted project.
 export default defineConfig(({ mode }) => ({
@@ -157,6 +254,15 @@ export default defineConfig(({ mode }) => ({
     // The benchmark reads which chunks each route needs from the manifest.
     manifest: true,
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // Only the modules named: their dependencies stay where they are (react in the entry).
+          includeDependenciesRecursively: false,
+          groups: [{ name: signedInChunks(fileURLToPath(new URL('.', import.meta.url))) }],
+        },
+      },
+    },
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
