@@ -1,7 +1,7 @@
 // The signed-in user's profile, roles and permission set (spec §4), read through TanStack Query.
 // A chunk of its own, mounted by AuthProvider once someone is signed in and the QueryClient has
 // loaded: the sign-in screen carries neither. It renders nothing and reports what it read.
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '../supabase-client';
 import type { Profile } from '../supabase';
@@ -43,8 +43,11 @@ export function AccessQueries({
     () => ({ userId, profile, roles, permissions, loading }),
     [userId, profile, roles, permissions, loading],
   );
-  // Before paint, so the guards never see a frame with the previous answer.
-  useLayoutEffect(() => onChange(access), [access, onChange]);
+  // As a transition: the answer lets the guards through, and what they then draw (the app frame
+  // and the first screen, the largest render of a start) is rendered in slices instead of one long
+  // task (bench/README.md, issue 17 second pass). Until it commits the guards keep the previous
+  // answer of this user (AuthProvider never shows another user's).
+  useLayoutEffect(() => startTransition(() => onChange(access)), [access, onChange]);
 
   useEffect(() => {
     if (profileQuery.error) console.error('Failed to load the profile', profileQuery.error);

@@ -13,6 +13,7 @@ import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { STATUS_LABELS, TYPE_LABELS, type PropertyStatus, type PropertyType } from '../labels';
 import { formatDateTime } from '@/lib/company-time';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { GuestReadyBadge } from './guest-ready-badge';
 
@@ -31,97 +32,108 @@ function StatusBadges({ row }: { row: PropertyListRow }) {
 
 const typeLabel = (t: string) => TYPE_LABELS[t as PropertyType] ?? t;
 
-/** A table from 768 px up, cards on phones; both are in the page, CSS shows one. */
+/**
+ * A table from 768 px up, cards on phones. Only the one the screen shows is rendered: both together
+ * doubled the work of drawing the list, the largest part of the first screen after signing in
+ * (bench/README.md, issue 17 second pass).
+ */
 export function PropertyList({ rows }: { rows: PropertyListRow[] }) {
+  return useIsMobile() ? <PropertyCards rows={rows} /> : <PropertyTable rows={rows} />;
+}
+
+function PropertyCards({ rows }: { rows: PropertyListRow[] }) {
   return (
-    <>
-      <ul className="grid gap-3 md:hidden" aria-label="Properties">
-        {rows.map((row) => (
-          <li key={row.id}>
-            <Card className="py-4">
-              <CardContent className="space-y-2 px-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <Link
-                      to={hrefs.property(row.id)}
-                      className="font-medium underline-offset-4 hover:underline"
-                    >
-                      {row.name}
-                    </Link>
-                    <p className="text-muted-foreground text-sm">
-                      {row.code} · {row.area}
-                    </p>
-                  </div>
-                  <GuestReadyBadge
-                    ready={row.guest_ready}
-                    reasons={row.not_ready_reasons}
-                    showReasons={false}
-                  />
-                </div>
-                <p className="text-sm">
-                  {typeLabel(row.type)} · {row.bedrooms} bd · {row.bathrooms} ba · up to{' '}
-                  {row.max_guests} guests
-                </p>
-                <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div>
-                    <dt className="text-muted-foreground text-xs">Next check-in</dt>
-                    <dd>{formatDateTime(row.next_check_in)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-muted-foreground text-xs">Next check-out</dt>
-                    <dd>{formatDateTime(row.next_check_out)}</dd>
-                  </div>
-                </dl>
-                <StatusBadges row={row} />
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
-        <Table aria-label="Properties">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Property</TableHead>
-              <TableHead>Area</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead className="text-right">Bedrooms</TableHead>
-              <TableHead className="text-right">Guests</TableHead>
-              <TableHead>Next check-in</TableHead>
-              <TableHead>Next check-out</TableHead>
-              <TableHead>Guest-ready</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>
+    <ul className="grid gap-3 md:hidden" aria-label="Properties">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <Card className="py-4">
+            <CardContent className="space-y-2 px-4">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
                   <Link
                     to={hrefs.property(row.id)}
                     className="font-medium underline-offset-4 hover:underline"
                   >
                     {row.name}
                   </Link>
-                  <div className="text-muted-foreground text-xs">{row.code}</div>
-                </TableCell>
-                <TableCell>{row.area}</TableCell>
-                <TableCell>{typeLabel(row.type)}</TableCell>
-                <TableCell className="text-right">{row.bedrooms}</TableCell>
-                <TableCell className="text-right">{row.max_guests}</TableCell>
-                <TableCell>{formatDateTime(row.next_check_in)}</TableCell>
-                <TableCell>{formatDateTime(row.next_check_out)}</TableCell>
-                <TableCell className="whitespace-normal">
-                  <GuestReadyBadge ready={row.guest_ready} reasons={row.not_ready_reasons} />
-                </TableCell>
-                <TableCell>
-                  <StatusBadges row={row} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </>
+                  <p className="text-muted-foreground text-sm">
+                    {row.code} · {row.area}
+                  </p>
+                </div>
+                <GuestReadyBadge
+                  ready={row.guest_ready}
+                  reasons={row.not_ready_reasons}
+                  showReasons={false}
+                />
+              </div>
+              <p className="text-sm">
+                {typeLabel(row.type)} · {row.bedrooms} bd · {row.bathrooms} ba · up to{' '}
+                {row.max_guests} guests
+              </p>
+              <dl className="grid grid-cols-2 gap-2 text-sm">
+                <div>
+                  <dt className="text-muted-foreground text-xs">Next check-in</dt>
+                  <dd>{formatDateTime(row.next_check_in)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground text-xs">Next check-out</dt>
+                  <dd>{formatDateTime(row.next_check_out)}</dd>
+                </div>
+              </dl>
+              <StatusBadges row={row} />
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PropertyTable({ rows }: { rows: PropertyListRow[] }) {
+  return (
+    <div className="hidden md:block">
+      <Table aria-label="Properties">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Property</TableHead>
+            <TableHead>Area</TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead className="text-right">Bedrooms</TableHead>
+            <TableHead className="text-right">Guests</TableHead>
+            <TableHead>Next check-in</TableHead>
+            <TableHead>Next check-out</TableHead>
+            <TableHead>Guest-ready</TableHead>
+            <TableHead>Status</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>
+                <Link
+                  to={hrefs.property(row.id)}
+                  className="font-medium underline-offset-4 hover:underline"
+                >
+                  {row.name}
+                </Link>
+                <div className="text-muted-foreground text-xs">{row.code}</div>
+              </TableCell>
+              <TableCell>{row.area}</TableCell>
+              <TableCell>{typeLabel(row.type)}</TableCell>
+              <TableCell className="text-right">{row.bedrooms}</TableCell>
+              <TableCell className="text-right">{row.max_guests}</TableCell>
+              <TableCell>{formatDateTime(row.next_check_in)}</TableCell>
+              <TableCell>{formatDateTime(row.next_check_out)}</TableCell>
+              <TableCell className="whitespace-normal">
+                <GuestReadyBadge ready={row.guest_ready} reasons={row.not_ready_reasons} />
+              </TableCell>
+              <TableCell>
+                <StatusBadges row={row} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
