@@ -97,37 +97,37 @@ function sorted<Row extends object, Params>(
   return r.compare ? [...rows].sort((a, b) => r.compare!(a, b, params)) : rows;
 }
 
-/**
- * The list from the server (kept on the device), or offline from the device's copy filtered,
- * sorted and paged as the server would; with the user's queued writes laid on top.
- */
-export async function readList<Row extends object, Params>(
+/** The device's copy for these parameters, filtered, sorted and paged as the server would. */
+async function keptPage<Row extends object, Params>(
   r: ListResource<Row, Params>,
   params: Params,
+): Promise<{ rows: Row[]; total: number } | undefined> {
+  const kept = await r.copy.load(params);
+  if (kept === undefined) {
+    const parent = r.madeOffline;
+    return parent && (await madeOnDevice(parent.table, parent.id(params)))
+      ? { rows: [], total: 0 }
+      : undefined;
+  }
+  const page = r.page?.(params);
+  const rows = sorted(
+    r,
+    kept.filter((row) => r.matches?.(row, params) ?? true),
+    params,
+  );
+  const from = page ? (page.number - 1) * page.size : 0;
+  return { rows: page ? rows.slice(from, from + page.size) : rows, total: rows.length };
+}
+
+/** The user's queued writes laid on a page (from the server or the device). */
+async function withQueued<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  params: Params,
+  data: { rows: Row[]; total: number },
+  fromDevice: boolean,
 ): Promise<ListResult<Row>> {
   const page = r.page?.(params);
   const matches = (row: Row) => r.matches?.(row, params) ?? true;
-  const { data, freshness } = await readWithFallback(
-    async () => {
-      const answer = await r.fetch(params);
-      const rows = Array.isArray(answer) ? answer : answer.rows;
-      void r.copy.save(params, rows);
-      return { rows, total: Array.isArray(answer) ? answer.length : answer.total };
-    },
-    async () => {
-      const kept = await r.copy.load(params);
-      if (kept === undefined) {
-        const parent = r.madeOffline;
-        return parent && (await madeOnDevice(parent.table, parent.id(params)))
-          ? { rows: [], total: 0 }
-          : undefined;
-      }
-      const rows = sorted(r, kept.filter(matches), params);
-      const from = page ? (page.number - 1) * page.size : 0;
-      return { rows: page ? rows.slice(from, from + page.size) : rows, total: rows.length };
-    },
-  );
-  const fromDevice = freshness.source === 'device';
   const changes = r.table
     ? (await queuedChanges(r.table)).filter(
         (c) => c.target.op !== 'insert' || !r.owns || r.owns(c.values ?? {}, params),
@@ -149,6 +149,39 @@ export async function readList<Row extends object, Params>(
     total: data.total + rows.length - data.rows.length,
     fromDevice,
   };
+}
+
+/**
+ * The list from the server (kept on the device), or offline from the device's copy filtered,
+ * sorted and paged as the server would; with the user's queued writes laid on top.
+ */
+export async function readList<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  params: Params,
+): Promise<ListResult<Row>> {
+  const { data, freshness } = await readWithFallback(
+    async () => {
+      const answer = await r.fetch(params);
+      const rows = Array.isArray(answer) ? answer : answer.rows;
+      void r.copy.save(params, rows);
+      return { rows, total: Array.isArray(answer) ? answer.length : answer.total };
+    },
+    () => keptPage(r, params),
+  );
+  return withQueued(r, params, data, freshness.source === 'device');
+}
+
+/**
+ * The list as this device last saw it, without asking the server (docs/offline.md "Drawn
+ * first"): what `readList` answers offline, for a screen to draw while the server's answer is on
+ * its way. Undefined when nothing is kept.
+ */
+export async function readKeptList<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  params: Params,
+): Promise<ListResult<Row> | undefined> {
+  const data = await keptPage(r, params);
+  return data && withQueued(r, params, data, true);
 }
 
 /** One row from the server (kept on the device) or the device's copy, with queued writes on top. */

@@ -1,9 +1,9 @@
 // GET property_overview: one page of the list with its exact count. Filters, sort and range run on
 // the server (range + count=exact), so the page stays small at 2,000 villas.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { listResource, readList, rowsAsRecords } from '@/offline/resource';
+import { listResource, readKeptList, readList, rowsAsRecords } from '@/offline/resource';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
 import { propertyKeys } from './keys';
 
@@ -171,6 +171,37 @@ export const getPropertiesQueryOptions = (params: PropertyListParams) =>
     staleTime: (query) => (query.state.data?.fromDevice ? 0 : PROPERTY_LIST_FRESH_MS),
   });
 
+/**
+ * The page as this device last saw it, with the user's queued writes on top (docs/offline.md
+ * "Drawn first"): drawn while the server's page is on its way. Null when nothing is kept.
+ */
+export const keptPropertiesQueryOptions = (params: PropertyListParams) =>
+  queryOptions({
+    queryKey: [...propertyKeys.list(params), 'kept'] as const,
+    queryFn: async (): Promise<PropertyPage | null> =>
+      (await readKeptList(propertyList, params)) ?? null,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/**
+ * The page from the server. Until a first one has arrived, the device's copy stands in for it
+ * (placeholder data: dimmed, and replaced when the server answers); after that, the page shown
+ * last does while the next one loads.
+ */
 export function useProperties(params: PropertyListParams) {
-  return useQuery(getPropertiesQueryOptions(params));
+  const queryClient = useQueryClient();
+  // Only while no page has come from a read yet (the first screen after a start): the copy is
+  // read on the device's main thread, which a filter change should not pay for. Offline the
+  // server's read answers from the copy itself.
+  const first =
+    navigator.onLine !== false &&
+    !queryClient
+      .getQueriesData<PropertyPage>({ queryKey: propertyKeys.lists() })
+      .some(([key, page]) => key.length === propertyKeys.list(params).length && page);
+  const kept = useQuery({ ...keptPropertiesQueryOptions(params), enabled: first });
+  return useQuery({
+    ...getPropertiesQueryOptions(params),
+    placeholderData: (previous) => previous ?? kept.data ?? undefined,
+  });
 }

@@ -1,5 +1,6 @@
 // /properties: the villa list (search, filters, sort, server-side pages) for every signed-in user;
 // managers also get "New property".
+import { useDeferredValue } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -13,25 +14,36 @@ import { paths } from '@/lib/routes';
 import { hasPermission, meetsRole } from '@/lib/permissions';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { prefetchOnLoad } from '@/lib/route-loader';
-import { getPropertiesQueryOptions, useProperties } from '../api/get-properties';
+import {
+  getPropertiesQueryOptions,
+  keptPropertiesQueryOptions,
+  useProperties,
+} from '../api/get-properties';
 import { PropertyFilters } from '../components/property-filters';
 import { PropertyList } from '../components/property-list';
 import { PropertiesCalendar } from '../components/properties-calendar';
 import { PAGE_SIZE, parseListParams } from '../list-params';
 
+// The server's page and this device's copy of it are both read as the route loads (the copy is
+// drawn first when the server is slower: docs/offline.md "Drawn first"). Offline the server's
+// read answers from the copy itself.
 export const clientLoader =
   (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) =>
-    prefetchOnLoad(
-      queryClient,
-      getPropertiesQueryOptions(parseListParams(new URL(request.url).searchParams)),
-    );
+  ({ request }: LoaderFunctionArgs) => {
+    const params = parseListParams(new URL(request.url).searchParams);
+    if (navigator.onLine !== false) prefetchOnLoad(queryClient, keptPropertiesQueryOptions(params));
+    return prefetchOnLoad(queryClient, getPropertiesQueryOptions(params));
+  };
 
 export function PropertiesRoute() {
   const { roles, permissions } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
   const list = useProperties(params);
+  // The rows are drawn in a deferred render, in slices: the page they arrive with (TanStack
+  // Query's answer renders at once, in one task) then only says how many there are, and the
+  // cards follow without blocking the page (bench/README.md, issue 17 second pass).
+  const rows = useDeferredValue(list.data?.rows);
   const canCreate = meetsRole(roles, 'manager') && hasPermission(permissions, 'properties.manage');
   // Guest stays are office data: field staff (no reservations.view) get the list only.
   const canSeeCalendar = hasPermission(permissions, 'reservations.view');
@@ -108,7 +120,7 @@ export function PropertiesRoute() {
           <AlertTitle>Could not load properties</AlertTitle>
           <AlertDescription>{errorMessage(list.error, 'Please try again.')}</AlertDescription>
         </Alert>
-      ) : list.isPending ? (
+      ) : list.isPending || !rows ? (
         <div className="space-y-2">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-12 w-full" />
@@ -116,12 +128,11 @@ export function PropertiesRoute() {
         </div>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-          {list.data.fromDevice ? <DeviceCopyNote what="villas" /> : null}
-          {calendar ? (
-            <PropertiesCalendar rows={list.data.rows} />
-          ) : (
-            <PropertyList rows={list.data.rows} />
-          )}
+          {/* The device's copy drawn while the server answers is not a lost connection. */}
+          {list.data.fromDevice && !list.isPlaceholderData ? (
+            <DeviceCopyNote what="villas" />
+          ) : null}
+          {calendar ? <PropertiesCalendar rows={rows} /> : <PropertyList rows={rows} />}
         </div>
       )}
       {pages > 1 ? (
