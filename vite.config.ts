@@ -259,7 +259,12 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           // Only the modules named: their dependencies stay where they are (react in the entry).
           includeDependenciesRecursively: false,
-          groups: [{ name: signedInChunks(fileURLToPath(new URL('.', import.meta.url))) }],
+          groups: [
+            {
+              debugName: 'signed-in',
+              name: signedInChunks(fileURLToPath(new URL('.', import.meta.url))),
+            },
+          ],
         },
       },
     },
