@@ -74,29 +74,38 @@ export async function startAppServer(): Promise<AppServer> {
     { cwd: ROOT, stdio: 'ignore' },
   );
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`app server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/_health`)).ok) break;
-    } catch {
-      // not listening yet
+  // Should the test run out of time first, the worker's exit still takes the server along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
     }
-    if (Date.now() > deadline) throw new Error('app server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseURL,
-    dir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    rmSync(dir, { recursive: true, force: true });
   };
+  // A loaded machine can take well over a minute to start PGlite, migrate and seed; the test's
+  // own limit bounds the wait too. A server that never answered is stopped, not left behind
+  // (one once kept its port and folder after a run).
+  const deadline = Date.now() + 150_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`app server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseURL}/_health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('app server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseURL, dir, stop };
 }
 
 /** Clicks Update Now on the Update card and waits for the page to reload (a new document). */
