@@ -4,9 +4,8 @@
 // and the in-process backend; only the list's request is held back.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { supabase } from '@/lib/supabase';
 import { clearMirrors, mirrorAll } from '@/offline/read';
-import { renderRoute, restartAt } from './render-route';
+import { holdReads, renderRoute, restartAt } from './render-route';
 
 beforeEach(async () => {
   await clearMirrors();
@@ -16,33 +15,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-/** Holds back the answer of every read of the villas' list until `release` is called. */
-function holdListReads(): { release: () => void } {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const from = supabase.from.bind(supabase) as (table: string) => object;
-  // The query builder as it is, except that awaiting it waits for the release first.
-  const held = (builder: object): object =>
-    new Proxy(builder, {
-      get(target, prop) {
-        const value: unknown = Reflect.get(target, prop, target);
-        if (prop === 'then')
-          return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
-            released.then(() => (target as PromiseLike<unknown>).then(ok, fail));
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return typeof out === 'object' && out !== null && 'then' in out ? held(out) : out;
-        };
-      },
-    });
-  vi.spyOn(supabase, 'from').mockImplementation(((table: string) =>
-    table === 'property_overview' ? held(from(table)) : from(table)) as typeof supabase.from);
-  return { release };
-}
 
 it('draws the villas this device kept while the server answers, then the server page', async () => {
   // A first visit online: the page is kept on the device.
@@ -60,7 +32,7 @@ it('draws the villas this device kept while the server answers, then the server 
 
   // The app started again, the server slow to answer: the kept villas show, dimmed, with no
   // "No connection" note (the connection is there).
-  const list = holdListReads();
+  const list = holdReads({ tables: ['property_overview'] });
   restartAt('/properties');
   const kept = await screen.findByRole('table', { name: 'Properties' }, { timeout: 20_000 });
   expect(

@@ -3,10 +3,12 @@
 // address, signed in as a demo account. No mocked hooks: what the screen shows comes from the
 // database (docs/adding-an-area.md "Component tests").
 import { render, type RenderResult } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
+import { supabase } from '@/lib/supabase';
 import { getSupabase } from '@/lib/supabase-client';
 
 export const DEMO_PASSWORD = 'arivia-demo';
@@ -65,4 +67,38 @@ export function reportOffline(): () => void {
     Reflect.deleteProperty(navigator, 'onLine');
     window.dispatchEvent(new Event('online'));
   };
+}
+
+/**
+ * Holds back the answers of supabase-js reads of these tables and functions until `release` is
+ * called: the request still goes to the backend, awaiting it waits for the release first. For
+ * "what shows while the server is slow" (restore with `vi.restoreAllMocks()`).
+ */
+export function holdReads(names: { tables?: string[]; rpcs?: string[] }): { release: () => void } {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The query builder as it is, except that awaiting it waits for the release first.
+  const held = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === 'then')
+          return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
+            released.then(() => (target as PromiseLike<unknown>).then(ok, fail));
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return typeof out === 'object' && out !== null && 'then' in out ? held(out) : out;
+        };
+      },
+    });
+  const from = supabase.from.bind(supabase) as (table: string) => object;
+  const rpc = supabase.rpc.bind(supabase) as (fn: string, ...rest: unknown[]) => object;
+  vi.spyOn(supabase, 'from').mockImplementation(((table: string) =>
+    names.tables?.includes(table) ? held(from(table)) : from(table)) as typeof supabase.from);
+  vi.spyOn(supabase, 'rpc').mockImplementation(((fn: string, ...rest: unknown[]) =>
+    names.rpcs?.includes(fn) ? held(rpc(fn, ...rest)) : rpc(fn, ...rest)) as typeof supabase.rpc);
+  return { release };
 }
