@@ -5,20 +5,19 @@ export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Athens';
 // A live binding: importers read the current zone.
 export let COMPANY_TIME_ZONE = storedZone() ?? DEFAULT_COMPANY_TIME_ZONE;
 
+/** The zone the last company settings seen on this device gave (company-settings.ts keeps them). */
 function storedZone(): string | null {
   try {
     const raw = globalThis.localStorage?.getItem('company-settings');
     const tz: unknown = raw ? (JSON.parse(raw) as { time_zone?: unknown }).time_zone : null;
-    if (typeof tz !== 'string') return null;
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
+    return typeof tz === 'string' ? tz : null;
   } catch {
     return null;
   }
 }
 
-const makePartsFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+const makeFormats = (timeZone: string) => ({
+  parts: new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -27,27 +26,38 @@ const makePartsFormat = (timeZone: string) =>
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-  });
-const makeDateTimeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  }),
+  dateTime: new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-  });
+  }),
+});
 
-let partsFormat = makePartsFormat(COMPANY_TIME_ZONE);
-let dateTimeFormat = makeDateTimeFormat(COMPANY_TIME_ZONE);
+// Built on first use, not when the module loads: the signed-in frame imports this module, and
+// the formats cost ~70 ms at 4x CPU before the first screen (bench/README.md, issue 17).
+let formats: ReturnType<typeof makeFormats> | null = null;
+
+function current(): ReturnType<typeof makeFormats> {
+  if (formats) return formats;
+  try {
+    formats = makeFormats(COMPANY_TIME_ZONE);
+  } catch {
+    // A kept zone this browser does not know: the default until the settings say otherwise.
+    COMPANY_TIME_ZONE = DEFAULT_COMPANY_TIME_ZONE;
+    formats = makeFormats(COMPANY_TIME_ZONE);
+  }
+  return formats;
+}
 
 /** Switches the zone times are shown and entered in; false when the zone is unknown here. */
 export function setCompanyTimeZone(timeZone: string): boolean {
-  if (timeZone === COMPANY_TIME_ZONE) return true;
+  if (timeZone === COMPANY_TIME_ZONE && formats) return true;
   try {
-    const parts = makePartsFormat(timeZone);
-    dateTimeFormat = makeDateTimeFormat(timeZone);
-    partsFormat = parts;
+    formats = makeFormats(timeZone);
     COMPANY_TIME_ZONE = timeZone;
     return true;
   } catch {
@@ -56,7 +66,7 @@ export function setCompanyTimeZone(timeZone: string): boolean {
 }
 
 function zonedParts(date: Date) {
-  const parts = partsFormat.formatToParts(date);
+  const parts = current().parts.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
@@ -101,7 +111,7 @@ export function zonedDay(iso: string): string {
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTimeFormat.format(new Date(iso)) : '—';
+  return iso ? current().dateTime.format(new Date(iso)) : '—';
 }
 
 /** ISO instant -> '15:00', the time of day in the company zone. */
