@@ -50,6 +50,9 @@ function precompress(): Plugin {
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
  * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
  * through), the app frame and the screen of / or /properties; signed out - the sign-in screen.
+ * With a kept screen on show (public/boot.js, html.boot-kept) the links go in after its first
+ * paint: inserted with the HTML, through the service worker, they held that paint back by about
+ * 0.2 s at 4x CPU (bench/README.md "Issue 17: the kept screen").
  */
 function firstScreenPreload(projectId: string | undefined): Plugin {
   return {
@@ -95,7 +98,7 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
         const properties = closure('src/features/properties/routes/properties-route.tsx');
         const signedOut = closure('src/features/auth/routes/auth-route.tsx');
-        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;document.head.appendChild(l)})})();`;
+        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};function go(){var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)}if(document.documentElement.classList.contains("boot-kept"))requestAnimationFrame(function(){setTimeout(go)});else go()})();`;
         return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
       },
     },

@@ -4,23 +4,7 @@
 // replaced by React without a second landmark or heading; what was typed into it carries over.
 // The entry script is held back here to see the page before React.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-/** Holds the app's entry script until `release()`: the page as the HTML and boot.js draw it. */
-async function holdEntry(page: Page): Promise<() => void> {
-  const html = await (await page.request.get('/auth')).text();
-  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
-  expect(entry, 'the entry script in the HTML').toBeTruthy();
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(
-    (url) => url.pathname === entry,
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
+import { holdEntry } from './support/helpers';
 
 /** The sign-in screen's parts, found the same way in the static copy and in React's. */
 function parts(page: Page): Record<string, Locator> {

@@ -139,6 +139,26 @@ export async function rest(
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
+/**
+ * Holds the app's entry script until `release()`: the page as the HTML and public/boot.js draw
+ * it, before React (docs/architecture.md "Loading: the first paint").
+ */
+export async function holdEntry(page: Page): Promise<() => void> {
+  const html = await (await page.request.get('/auth')).text();
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+  expect(entry, 'the entry script in the HTML').toBeTruthy();
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 /** As admin: give `userId` a role, and optionally per-user permission overrides. */
 export async function grantAs(
   request: APIRequestContext,

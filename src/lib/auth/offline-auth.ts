@@ -6,6 +6,7 @@
 import type { Session } from '@supabase/supabase-js';
 import type { DeviceCopy } from '@/offline/resource';
 import { AUTH_STORAGE_KEY } from '../app-env';
+import { KEPT_SCREEN_KEY } from '../kept-screen';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
 
@@ -42,9 +43,11 @@ export function userCopy<T>(part: string): DeviceCopy<T, string> {
   };
 }
 
+/** Signed out: this user's access copy and kept screens (lib/kept-screen.ts) are forgotten. */
 export function forgetOfflineCopy(): void {
   try {
     localStorage.removeItem(OFFLINE_AUTH_KEY);
+    localStorage.removeItem(KEPT_SCREEN_KEY);
   } catch {
     // Nothing kept.
   }

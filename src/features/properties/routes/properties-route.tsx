@@ -14,6 +14,7 @@ import { paths } from '@/lib/routes';
 import { hasPermission, meetsRole } from '@/lib/permissions';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { prefetchOnLoad } from '@/lib/route-loader';
+import { useKeepScreen } from '@/lib/kept-screen';
 import {
   getPropertiesQueryOptions,
   keptPropertiesQueryOptions,
@@ -36,7 +37,7 @@ export const clientLoader =
   };
 
 export function PropertiesRoute() {
-  const { roles, permissions } = useAuth();
+  const { user, roles, permissions } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
   const list = useProperties(params);
@@ -44,6 +45,9 @@ export function PropertiesRoute() {
   // Query's answer renders at once, in one task) then only says how many there are, and the
   // cards follow without blocking the page (bench/README.md, issue 17 second pass).
   const rows = useDeferredValue(list.data?.rows);
+  // The server's page, drawn, is kept for the next start's first paint (lib/kept-screen.ts).
+  const fromServer = list.data && !list.isPlaceholderData && !list.data.fromDevice;
+  useKeepScreen(user?.id, fromServer && rows === list.data?.rows ? rows : undefined);
   const canCreate = meetsRole(roles, 'manager') && hasPermission(permissions, 'properties.manage');
   // Guest stays are office data: field staff (no reservations.view) get the list only.
   const canSeeCalendar = hasPermission(permissions, 'reservations.view');
@@ -127,7 +131,7 @@ export function PropertiesRoute() {
           ))}
         </div>
       ) : (
-        <div className={list.isPlaceholderData ? 'opacity-60' : undefined}>
+        <div className={list.isPlaceholderData ? 'opacity-60' : undefined} data-kept-rows="">
           {/* The device's copy drawn while the server answers is not a lost connection. */}
           {list.data.fromDevice && !list.isPlaceholderData ? (
             <DeviceCopyNote what="villas" />

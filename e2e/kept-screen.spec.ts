@@ -1,0 +1,129 @@
+// The kept screen (docs/architecture.md "Loading: the kept screen"): a returning user's villa list
+// is painted from this device by public/boot.js before any script, inert and hidden from
+// assistive tech, and the app's own list takes its place once drawn. Only for the same user, the
+// same layout and the same build; gone at sign-out. The entry script is held back here to see
+// the page before React. A fresh account each: signing out ends the user's sessions.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, grantAs, holdEntry, signIn } from './support/helpers';
+
+const KEY = 'arivia-ops-kept-screen';
+const PHONE = { width: 412, height: 823 };
+
+test.use({ viewport: PHONE });
+
+/** A new technician, signed in through the form, who has seen /properties once. */
+async function returningUser(page: Page, request: APIRequestContext): Promise<string[]> {
+  const account = await createAccount(request, { fullName: 'Kept Screen' });
+  await grantAs(request, account.id, 'technician');
+  await page.goto('/auth');
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/properties');
+  const cards = page.getByRole('list', { name: 'Properties' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  const names = await page
+    .getByRole('list', { name: 'Properties' })
+    .getByRole('link')
+    .allTextContents();
+  // Kept when the browser is next idle after the server's page was drawn.
+  await expect
+    .poll(() => page.evaluate((k) => localStorage.getItem(k)?.includes('"/properties"'), KEY))
+    .toBe(true);
+  return names;
+}
+
+test('a returning user sees the villas before any script, then the app takes over', async ({
+  page,
+  request,
+}) => {
+  const names = await returningUser(page, request);
+  const release = await holdEntry(page);
+  await page.goto('/properties', { waitUntil: 'commit' });
+
+  const kept = page.locator('#boot-kept');
+  await expect(kept.locator('ul[aria-label="Properties"] > li').first()).toBeVisible();
+  await expect(kept.locator('ul[aria-label="Properties"] a').first()).toHaveText(names[0]!);
+  // A picture of the list: hidden from assistive tech, taps do nothing, rows dimmed like the
+  // device's copy in the app.
+  await expect(kept).toHaveAttribute('aria-hidden', 'true');
+  expect(await kept.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  await expect(page.getByRole('link', { name: names[0]!, exact: true })).toHaveCount(0);
+  await expect(kept.locator('[data-kept-rows]')).toHaveCSS('opacity', '0.6');
+  const box = (await kept.getByText(names[0]!, { exact: true }).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL(/\/properties$/);
+  // Only the copy: the app's tree is hidden until it has drawn its own screen.
+  await expect(page.locator('#root')).toBeHidden();
+
+  release();
+  await expect(kept).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/boot-kept/);
+  await expect(page.locator('ul[aria-label="Properties"]')).toHaveCount(1);
+  const link = page.getByRole('link', { name: names[0]!, exact: true });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}$/);
+});
+
+test('not for another layout, user or build, and forgotten at sign-out', async ({
+  page,
+  request,
+}) => {
+  await returningUser(page, request);
+  // Each start is left for a page that is not the app (same origin), where the copy is edited:
+  // no screen of the app can keep itself again meanwhile.
+  const startsWithCopy = async () => {
+    const release = await holdEntry(page);
+    await page.goto('/properties', { waitUntil: 'commit' });
+    // Parsed (boot.js has decided), the entry still held back: not 'domcontentloaded', which
+    // waits for the entry.
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const shown = await page.locator('#boot-kept').count();
+    // Without the copy, the HTML's spinner is the first screen.
+    if (!shown) await expect(page.locator('#boot')).toBeVisible();
+    release();
+    // The app's list: cards on a phone, the table on a desktop.
+    const rows =
+      '#root :is(ul[aria-label="Properties"] > li, table[aria-label="Properties"] tbody tr)';
+    await expect(page.locator(rows).first()).toBeVisible();
+    await expect(page.locator('#boot-kept')).toHaveCount(0);
+    await page.goto('/_health');
+    return shown > 0;
+  };
+  const edit = (change: string) =>
+    page.evaluate(
+      ([k, c]) => {
+        const kept = JSON.parse(localStorage.getItem(k!)!) as {
+          user: string;
+          screens: Record<string, { css: string }>;
+        };
+        if (c === 'user') kept.user = '00000000-0000-4000-8000-000000000000';
+        if (c === 'build') kept.screens['/properties']!.css += '?another-build';
+        localStorage.setItem(k!, JSON.stringify(kept));
+      },
+      [KEY, change],
+    );
+  await page.goto('/_health');
+  const saved = await page.evaluate((k) => localStorage.getItem(k)!, KEY);
+  const restore = () => page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [KEY, saved]);
+
+  expect(await startsWithCopy()).toBe(true);
+  // Kept at phone width: the desktop layout is not painted from it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await startsWithCopy()).toBe(false);
+  await page.setViewportSize(PHONE);
+  await restore();
+  await edit('user');
+  expect(await startsWithCopy()).toBe(false);
+  await restore();
+  await edit('build');
+  expect(await startsWithCopy()).toBe(false);
+  await restore();
+  expect(await startsWithCopy()).toBe(true);
+
+  await page.goto('/properties');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+});

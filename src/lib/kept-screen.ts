@@ -1,0 +1,119 @@
+// The screen kept for the next start: a copy of what the app drew for a page from the server's
+// answer, which public/boot.js paints before any script the next time this user opens the same
+// page on this device, at the same width, until the app has drawn its own
+// (docs/architecture.md "Loading: the kept screen"). It holds what the device's copy of the same
+// rows holds, and goes with it when the user signs out.
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** Read by public/boot.js: `{ user, screens: { [path + search]: { wide, css, html, at } } }`. */
+export const KEPT_SCREEN_KEY = 'arivia-ops-kept-screen';
+/** Screens kept per user: the most recently drawn. */
+const KEPT_SCREENS = 3;
+/** A larger screen is not kept (localStorage is small, and boot.js reads it on every start). */
+const MAX_CHARS = 300_000;
+/** public/boot.js's and useIsMobile's breakpoint. */
+const WIDE = '(min-width: 768px)';
+
+interface KeptScreens {
+  user: string;
+  screens: Record<string, { wide: boolean; css: string; html: string; at: number }>;
+}
+
+/** Rows of a list kept (`data-kept-rows`): more than a screen holds, to keep the first paint short. */
+const KEPT_ROWS = 15;
+
+/** Attributes that name or point at other elements: the copy sits beside the app's own tree. */
+const REFERENCES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'name'];
+
+/**
+ * The markup of `root` as drawn, without ids and references between elements (the copy must
+ * not take the app's ids), without what is marked `data-not-kept` (a moment's state), and with
+ * the first KEPT_ROWS rows of a list marked `data-kept-rows` (cards or table rows).
+ */
+export function screenCopy(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const el of copy.querySelectorAll('[data-not-kept]')) el.remove();
+  for (const list of copy.querySelectorAll('[data-kept-rows] ul, [data-kept-rows] tbody')) {
+    for (const row of [...list.children].slice(KEPT_ROWS)) row.remove();
+  }
+  for (const el of copy.querySelectorAll(REFERENCES.map((a) => `[${a}]`).join(','))) {
+    for (const a of REFERENCES) el.removeAttribute(a);
+  }
+  return copy.innerHTML;
+}
+
+function read(): KeptScreens | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT_SCREEN_KEY) ?? 'null') as KeptScreens | null;
+  } catch {
+    return null;
+  }
+}
+
+/** The build's stylesheet: a copy drawn with another build's classes is not shown. */
+function stylesheet(): string {
+  return document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '';
+}
+
+/**
+ * Keeps what `root` shows now as the screen of `page` (path and query) for `userId`; only one
+ * user's screens are kept.
+ */
+export function keepScreen(
+  userId: string,
+  page: string,
+  root = document.getElementById('root'),
+): void {
+  if (!root || !userId) return;
+  const html = screenCopy(root);
+  if (html.length > MAX_CHARS) return;
+  const kept = read();
+  const screens = {
+    ...(kept?.user === userId ? kept.screens : {}),
+    [page]: {
+      wide: window.matchMedia(WIDE).matches,
+      css: stylesheet(),
+      html,
+      at: Date.now(),
+    },
+  };
+  const newest = Object.entries(screens)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, KEPT_SCREENS);
+  try {
+    localStorage.setItem(
+      KEPT_SCREEN_KEY,
+      JSON.stringify({ user: userId, screens: Object.fromEntries(newest) }),
+    );
+  } catch {
+    // Storage full or blocked: the next start shows the spinner instead.
+  }
+}
+
+/** Signed out: no screen of this user is painted on the next start (shared phones). */
+export function forgetKeptScreens(): void {
+  try {
+    localStorage.removeItem(KEPT_SCREEN_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/**
+ * Keeps the page's screen once `drawn` (the server's answer, rendered) is committed, and again
+ * whenever it changes; when the browser is idle, so the copy never delays a frame.
+ */
+export function useKeepScreen(userId: string | undefined, drawn: unknown): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!userId || drawn === undefined) return;
+    const keep = () => keepScreen(userId, pathname + search);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(keep, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(keep, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [userId, drawn, pathname, search]);
+}
