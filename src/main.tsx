@@ -15,21 +15,20 @@ const app = (
     <App />
   </StrictMode>
 );
-if (document.documentElement.classList.contains('boot-signin')) {
+// The first render runs as a transition: in slices of a few ms, so the page keeps answering input
+// and no single task holds the main thread while the frame renders (bench/README.md, issue 17).
+const render = () => startTransition(() => root.render(app));
+if (document.documentElement.classList.contains('boot-signin') && !router.state.initialized) {
   // index.html painted the sign-in screen (public/boot.js; docs/architecture.md "Loading: the first
   // paint"). React's first commit replaces it, so it waits for the screen's chunk (no spinner in
-  // between), and the render runs as a transition: in slices, so the page keeps answering input.
-  const render = () => startTransition(() => root.render(app));
-  if (router.state.initialized) render();
-  else {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      render();
-    });
-  }
+  // between).
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
 } else {
-  root.render(app);
+  render();
 }
 
 void startErrorReporting(env, router).catch((e: unknown) =>
