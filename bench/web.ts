@@ -152,7 +152,23 @@ interface Scores {
   cls: number;
 }
 
+/**
+ * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it
+ * records no navigation in the trace of a load that went fine (its own message says to run it
+ * again); a run it did record is never repeated.
+ */
 async function runLighthouse(url: string, opts: { signedIn: boolean }): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, opts);
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes('NO_NAVSTART')) throw e;
+      console.log(`  Lighthouse recorded no navigation (NO_NAVSTART); running it again.`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, opts: { signedIn: boolean }): Promise<Scores> {
   const profile = mkdtempSync(path.join(tmpdir(), 'arivia-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
