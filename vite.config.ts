@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -46,11 +46,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * `src/boot.js` (the theme and the first screen, before any other script: docs/architecture.md
+ * "Loading: the first paint") goes into index.html itself, minified, where the HTML names it: a
+ * file would cost a blocking round trip before the rest of the page is parsed. The CSP allows it
+ * by its hash, like every inline script of the build (server/app.ts inlineScriptHashes).
+ */
+function inlineBoot(): Plugin {
+  const file = fileURLToPath(new URL('./src/boot.js', import.meta.url));
+  return {
+    name: 'arivia:inline-boot',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const { code } = minifySync('boot.js', readFileSync(file, 'utf8'));
+        const tag = '<script data-boot></script>';
+        if (!html.includes(tag)) throw new Error(`index.html has no ${tag} for src/boot.js`);
+        return html.replace(tag, () => `<script>${code.trim()}</script>`);
+      },
+    },
+  };
+}
+
+/**
  * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
  * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
  * through), the app frame and the screen of / or /properties; signed out - the sign-in screen.
- * With a kept screen on show (public/boot.js, html.boot-kept) the links go in after its first
+ * With a kept screen on show (src/boot.js, html.boot-kept) the links go in after its first
  * paint: inserted with the HTML, through the service worker, they held that paint back by about
  * 0.2 s at 4x CPU (bench/README.md "Issue 17: the kept screen").
  */
@@ -99,7 +121,11 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         const properties = closure('src/features/properties/routes/properties-route.tsx');
         const signedOut = closure('src/features/auth/routes/auth-route.tsx');
         const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};function go(){var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)}if(document.documentElement.classList.contains("boot-kept"))requestAnimationFrame(function(){setTimeout(go)});else go()})();`;
-        return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
+        // Right after boot.js (which marks a kept screen), before the stylesheet: an inline
+        // script waits for the stylesheets above it.
+        const mark = '<!-- first-screen-preload -->';
+        if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
+        return html.replace(mark, () => `<script>${script}</script>`);
       },
     },
   };
@@ -208,6 +234,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    inlineBoot(),
     firstScreenPreload(
       process.env.VITE_SUPABASE_PROJECT_ID ?? loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
     ),

@@ -1,5 +1,5 @@
 // /auth's first paint is the HTML's own: index.html's static sign-in screen, shown by
-// public/boot.js (docs/architecture.md "Loading: the first paint"). Drawn before any script, the
+// src/boot.js (docs/architecture.md "Loading: the first paint"). Drawn before any script, the
 // same size as React's screen (so the largest paint stays the first one), in light and dark, and
 // replaced by React without a second landmark or heading; what was typed into it carries over.
 // The entry script is held back here to see the page before React.

@@ -1,5 +1,5 @@
 // The kept screen (docs/architecture.md "Loading: the kept screen"): a returning user's villa list
-// is painted from this device by public/boot.js before any script, inert and hidden from
+// is painted from this device by src/boot.js before any script, inert and hidden from
 // assistive tech, and the app's own list takes its place once drawn. Only for the same user, the
 // same layout and the same build; gone at sign-out. The entry script is held back here to see
 // the page before React. A fresh account each: signing out ends the user's sessions.

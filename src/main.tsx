@@ -19,7 +19,7 @@ const app = (
 // and no single task holds the main thread while the frame renders (bench/README.md, issue 17).
 const render = () => startTransition(() => root.render(app));
 if (document.documentElement.classList.contains('boot-signin') && !router.state.initialized) {
-  // index.html painted the sign-in screen (public/boot.js; docs/architecture.md "Loading: the first
+  // index.html painted the sign-in screen (src/boot.js; docs/architecture.md "Loading: the first
   // paint"). React's first commit replaces it, so it waits for the screen's chunk (no spinner in
   // between).
   const unsubscribe = router.subscribe((state) => {

@@ -140,7 +140,7 @@ export async function rest(
 }
 
 /**
- * Holds the app's entry script until `release()`: the page as the HTML and public/boot.js draw
+ * Holds the app's entry script until `release()`: the page as the HTML and src/boot.js draw
  * it, before React (docs/architecture.md "Loading: the first paint").
  */
 export async function holdEntry(page: Page): Promise<() => void> {

@@ -15,7 +15,7 @@ export function PageSpinner({
     <div
       role="status"
       aria-live="polite"
-      // A loading state: public/boot.js keeps the kept screen up while it shows.
+      // A loading state: src/boot.js keeps the kept screen up while it shows.
       data-loading=""
       className={cn(
         'flex min-h-[50vh] flex-1 flex-col items-center justify-center gap-3',

@@ -1,18 +1,18 @@
 // The screen kept for the next start: a copy of what the app drew for a page from the server's
-// answer, which public/boot.js paints before any script the next time this user opens the same
+// answer, which src/boot.js paints before any script the next time this user opens the same
 // page on this device, at the same width, until the app has drawn its own
 // (docs/architecture.md "Loading: the kept screen"). It holds what the device's copy of the same
 // rows holds, and goes with it when the user signs out.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Read by public/boot.js: `{ user, screens: { [path + search]: { wide, css, html, at } } }`. */
+/** Read by src/boot.js: `{ user, screens: { [path + search]: { wide, css, html, at } } }`. */
 export const KEPT_SCREEN_KEY = 'arivia-ops-kept-screen';
 /** Screens kept per user: the most recently drawn. */
 const KEPT_SCREENS = 3;
 /** A larger screen is not kept (localStorage is small, and boot.js reads it on every start). */
 const MAX_CHARS = 300_000;
-/** public/boot.js's and useIsMobile's breakpoint. */
+/** src/boot.js's and useIsMobile's breakpoint. */
 const WIDE = '(min-width: 768px)';
 
 interface KeptScreens {

@@ -1,5 +1,5 @@
 // The kept screen (docs/architecture.md "Loading: the kept screen"): once the server's page of the
-// villa list has been drawn, a copy of the screen is kept for this user, for public/boot.js to
+// villa list has been drawn, a copy of the screen is kept for this user, for src/boot.js to
 // paint on the next start; the copy takes no ids from the app, holds a screen's worth of rows,
 // and is forgotten when the user signs out. Real router, providers, supabase-js and the
 // in-process backend.
