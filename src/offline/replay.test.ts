@@ -12,7 +12,9 @@ import {
   errorFromResponse,
   GONE_MESSAGE,
   parseRetryAfter,
+  requestTimeoutMs,
   send,
+  withDeadline,
 } from './replay';
 
 const entry = (over: Partial<QueueEntry> = {}): QueueEntry => ({
@@ -134,6 +136,23 @@ describe('send', () => {
     };
     const out = await send(s, entry(), 't');
     expect(out.kind).toBe('retry');
+  });
+
+  it('a request with no answer is given up at its deadline and retried', async () => {
+    // A connection the network swallowed: nothing comes back until the request is aborted.
+    const hung = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+      })) as typeof fetch;
+    const s = { deps: server(() => json(200, [])).s.deps, fetch: withDeadline(hung, 20) };
+    const out = await send(s, entry(), 't');
+    expect(out).toMatchObject({ kind: 'retry', error: { message: /No connection/ } });
+  });
+
+  it('gives a larger body more time: a second per 64 KiB', () => {
+    expect(requestTimeoutMs(undefined)).toBe(30_000);
+    expect(requestTimeoutMs('{"status":"cancelled"}')).toBe(31_000);
+    expect(requestTimeoutMs(new Blob([new Uint8Array(5 * 1024 * 1024)]))).toBe(30_000 + 80_000);
   });
 
   it('429 with Retry-After waits as told', async () => {

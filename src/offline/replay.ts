@@ -8,6 +8,35 @@ import { SYNC_LOCK, type QueueEntry, type QueueError } from './queue-entry';
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
+/**
+ * A request with no answer for this long is given up and retried like a lost connection: a
+ * request the network swallowed (a black-holed connection) must not hold the sync lock, and with
+ * it every tab's and the worker's replay, for good. The write is safe to send again (its
+ * X-Mutation-Id: docs/offline.md rule 3).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A larger body gets a second more per 64 KiB (a photo on a slow link). */
+const BODY_BYTES_PER_SECOND = 64 * 1024;
+
+/** The deadline of a request with this body. */
+export function requestTimeoutMs(body: BodyInit | null | undefined, base = REQUEST_TIMEOUT_MS) {
+  const bytes =
+    typeof body === 'string'
+      ? body.length
+      : body instanceof Blob
+        ? body.size
+        : body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+          ? body.byteLength
+          : 0;
+  return base + Math.ceil(bytes / BODY_BYTES_PER_SECOND) * 1000;
+}
+
+/** `fetchImpl` with a deadline on every request (its answer's body included). */
+export function withDeadline(fetchImpl: typeof fetch, base = REQUEST_TIMEOUT_MS): typeof fetch {
+  return (input, init) =>
+    fetchImpl(input, { ...init, signal: AbortSignal.timeout(requestTimeoutMs(init?.body, base)) });
+}
+
 /** After this many failed tries of one entry (5xx, network) it is shown as rejected to retry by hand. */
 export const MAX_ATTEMPTS = 12;
 
@@ -20,6 +49,8 @@ export interface ReplayDeps {
   /** The backend's origin, for the sync_mutations check. */
   supabaseUrl: string;
   fetch?: typeof fetch;
+  /** REQUEST_TIMEOUT_MS unless given (tests). */
+  requestTimeoutMs?: number;
   now?: () => number;
   random?: () => number;
   /**
@@ -208,7 +239,10 @@ function settle(
  */
 export async function replayQueue(deps: ReplayDeps): Promise<ReplayReport> {
   const report: ReplayReport = { ran: false, applied: 0, rejected: 0, retrying: 0, needsLogin: 0 };
-  const s: Sender = { deps, fetch: deps.fetch ?? ((...a) => fetch(...a)) };
+  const s: Sender = {
+    deps,
+    fetch: withDeadline(deps.fetch ?? ((...a) => fetch(...a)), deps.requestTimeoutMs),
+  };
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
 
