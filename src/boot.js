@@ -1,5 +1,6 @@
-// Runs before first paint (index.html loads it, blocking, in <head>): a file rather than an inline
-// script, so the app's Content-Security-Policy can forbid inline scripts (docs/server-hardening.md).
+// Runs before first paint, in index.html's <head>: the build puts it there, minified
+// (vite.config.ts inlineBoot), and the Content-Security-Policy allows it by its hash like every
+// inline script of the build (server/app.ts inlineScriptHashes). Plain ES2019, no imports.
 // Apply the stored theme (localStorage `theme`: light | dark | system) before first paint.
 (function () {
   var t = 'system';

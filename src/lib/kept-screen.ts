@@ -28,12 +28,14 @@ const REFERENCES = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-co
 
 /**
  * The markup of `root` as drawn, without ids and references between elements (the copy must
- * not take the app's ids), without what is marked `data-not-kept` (a moment's state), and with
+ * not take the app's ids), without what is marked `data-not-kept` (a moment's state: the
+ * connection banner, the sync queue, the install and update cards) or a toast, and with
  * the first KEPT_ROWS rows of a list marked `data-kept-rows` (cards or table rows).
  */
 export function screenCopy(root: Element): string {
   const copy = root.cloneNode(true) as Element;
-  for (const el of copy.querySelectorAll('[data-not-kept]')) el.remove();
+  // A toast is sonner's own markup.
+  for (const el of copy.querySelectorAll('[data-not-kept], [data-sonner-toaster]')) el.remove();
   for (const list of copy.querySelectorAll('[data-kept-rows] ul, [data-kept-rows] tbody')) {
     for (const row of [...list.children].slice(KEPT_ROWS)) row.remove();
   }

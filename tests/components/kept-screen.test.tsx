@@ -60,12 +60,13 @@ it('keeps the drawn villa list for its user, and forgets it at sign-out', async 
   await waitFor(() => expect(localStorage.getItem(KEPT_SCREEN_KEY)).toBeNull());
 });
 
-it('copies a screen without its ids, references, moments and extra rows', () => {
+it('copies a screen without its ids, references, moments, toasts and extra rows', () => {
   const root = document.createElement('div');
   root.innerHTML = `
     <label for="q">Search</label><input id="q" name="q" aria-describedby="hint" />
     <p id="hint">Type a name</p>
-    <div data-not-kept role="status">Saved</div>
+    <div data-not-kept role="status">You're offline</div>
+    <section aria-label="Notifications"><ol data-sonner-toaster><li>Saved</li></ol></section>
     <div data-kept-rows=""><ul aria-label="Properties">${Array.from(
       { length: 20 },
       (_, i) => `<li><a href="/properties/${i}" aria-controls="menu-${i}">Villa ${i}</a></li>`,
@@ -75,12 +76,13 @@ it('copies a screen without its ids, references, moments and extra rows', () => 
 
   expect(copy.querySelectorAll('li')).toHaveLength(15);
   expect(copy.querySelector('li a')?.getAttribute('href')).toBe('/properties/0');
+  expect(copy.textContent).not.toContain("You're offline");
   expect(copy.textContent).not.toContain('Saved');
   expect(copy.textContent).toContain('Type a name');
   expect(
     copy.querySelectorAll('[id], [for], [name], [aria-describedby], [aria-controls]'),
   ).toHaveLength(0);
   // The app's own tree is left as it was.
-  expect(root.querySelectorAll('li')).toHaveLength(20);
+  expect(root.querySelectorAll('ul li')).toHaveLength(20);
   expect(root.querySelector('#q')).not.toBeNull();
 });

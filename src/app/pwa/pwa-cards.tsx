@@ -14,7 +14,11 @@ export function PwaCards() {
   // The /install page says it all, with its own Install App button.
   const onInstallPage = useLocation().pathname === paths.install.path;
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-2 sm:right-auto sm:left-4 sm:w-80 [&>*]:pointer-events-auto">
+    // A moment's offer, not part of the screen kept for the next start (lib/kept-screen.ts).
+    <div
+      data-not-kept=""
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-2 sm:right-auto sm:left-4 sm:w-80 [&>*]:pointer-events-auto"
+    >
       <UpdateCard />
       {onInstallPage ? null : <InstallCard />}
     </div>

@@ -19,7 +19,8 @@ export function OfflineBanner() {
   const backOnline = online && panelOpen && wentOffline;
   return (
     // The live region stays mounted so screen readers hear the text when it appears.
-    <div role="status" aria-live="polite" className="sticky top-14 z-10">
+    // The connection now, not part of the screen kept for the next start (lib/kept-screen.ts).
+    <div role="status" aria-live="polite" className="sticky top-14 z-10" data-not-kept="">
       {!online && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
           <CloudOff aria-hidden="true" className="size-4 shrink-0" />

@@ -30,6 +30,8 @@ function OpenPanel() {
   const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
   return (
     <section
+      // The queue now, not part of the screen kept for the next start (lib/kept-screen.ts).
+      data-not-kept=""
       aria-labelledby="sync-queue-title"
       className="bg-card text-card-foreground fixed right-4 bottom-4 z-40 flex max-h-[min(32rem,calc(100dvh-6rem))] w-96 max-w-[calc(100vw-2rem)] flex-col rounded-lg border shadow-lg"
     >
