@@ -86,3 +86,19 @@ it('copies a screen without its ids, references, moments, toasts and extra rows'
   expect(root.querySelectorAll('ul li')).toHaveLength(20);
   expect(root.querySelector('#q')).not.toBeNull();
 });
+
+it('keeps text as text: a villa named like markup is not markup when the copy is painted', () => {
+  // What boot.js paints is the serialised DOM React drew: text is escaped, so a name typed as
+  // markup by a user comes back as the same text, never as an element or a handler.
+  const root = document.createElement('div');
+  const name = document.createElement('a');
+  name.textContent = '<img src=x onerror="alert(1)"> Villa "Sea" & Sun';
+  name.setAttribute('title', '"><script>alert(1)</script>');
+  root.append(name);
+  const painted = document.createElement('div');
+  painted.innerHTML = screenCopy(root);
+
+  expect(painted.querySelector('img, script')).toBeNull();
+  expect(painted.querySelector('a')?.textContent).toBe(name.textContent);
+  expect(painted.querySelector('a')?.getAttribute('title')).toBe('"><script>alert(1)</script>');
+});
