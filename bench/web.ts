@@ -152,11 +152,6 @@ interface Scores {
   cls: number;
 }
 
-/**
- * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it
- * records no navigation in the trace of a load that went fine (its own message says to run it
- * again); a run it did record is never repeated.
- */
 interface LighthouseStart {
   signedIn: boolean;
   /** localStorage to start with instead of a fresh session alone (a returning user's device). */
@@ -187,6 +182,11 @@ async function returningStorage(): Promise<[string, string][]> {
   }
 }
 
+/**
+ * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it
+ * records no navigation in the trace of a load that went fine (its own message says to run it
+ * again); a run it did record is never repeated.
+ */
 async function runLighthouse(url: string, opts: LighthouseStart): Promise<Scores> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -255,6 +255,12 @@ function summary(values: number[]) {
   const median =
     n === 0 ? NaN : n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
   return { median, min: sorted[0] ?? NaN, max: sorted[n - 1] ?? NaN, runs: values };
+}
+
+/** "median ms (min–max)" of a figure's runs. */
+function medianRange(values: number[]): string {
+  const { median, min, max } = summary(values);
+  return `${median} ms (${min}–${max})`;
 }
 
 interface Budget {
@@ -627,7 +633,7 @@ async function main() {
         ? [
             '',
             "The app's own first villa row (the kept screen gone, React's rows, which act on a tap), median (range):",
-            `warm ${summary(rows.map((r) => r.warmLive)).median} ms (${Math.min(...rows.map((r) => r.warmLive))}–${Math.max(...rows.map((r) => r.warmLive))}), offline cold start ${summary(rows.map((r) => r.offlineLive)).median} ms (${Math.min(...rows.map((r) => r.offlineLive))}–${Math.max(...rows.map((r) => r.offlineLive))}).`,
+            `warm ${medianRange(rows.map((r) => r.warmLive))}, offline cold start ${medianRange(rows.map((r) => r.offlineLive))}.`,
           ]
         : []),
       '',

@@ -5,6 +5,7 @@
 // rows holds, and goes with it when the user signs out.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT } from '@/hooks/use-mobile';
 
 /** Read by src/boot.js: `{ user, screens: { [path + search]: { wide, css, html, at } } }`. */
 export const KEPT_SCREEN_KEY = 'arivia-ops-kept-screen';
@@ -12,8 +13,8 @@ export const KEPT_SCREEN_KEY = 'arivia-ops-kept-screen';
 const KEPT_SCREENS = 3;
 /** A larger screen is not kept (localStorage is small, and boot.js reads it on every start). */
 const MAX_CHARS = 300_000;
-/** src/boot.js's and useIsMobile's breakpoint. */
-const WIDE = '(min-width: 768px)';
+/** The desktop layout (useIsMobile's breakpoint; src/boot.js writes the same query out). */
+const WIDE = `(min-width: ${MOBILE_BREAKPOINT}px)`;
 
 interface KeptScreens {
   user: string;
@@ -90,15 +91,6 @@ export function keepScreen(
     );
   } catch {
     // Storage full or blocked: the next start shows the spinner instead.
-  }
-}
-
-/** Signed out: no screen of this user is painted on the next start (shared phones). */
-export function forgetKeptScreens(): void {
-  try {
-    localStorage.removeItem(KEPT_SCREEN_KEY);
-  } catch {
-    // Nothing kept.
   }
 }
 
