@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -68,6 +68,43 @@ function inlineBoot(): Plugin {
 }
 
 /**
+ * The first paint of a signed-in start (docs/architecture.md "Loading: the first paint"): the
+ * frame and the page's heading, rendered from the app's own components by
+ * src/app/layouts/first-paint.tsx, go into index.html as an inert <template> with the pages it
+ * serves, for src/boot.js to paint before any script. Only in a build: `vite` (dev) paints the
+ * spinner.
+ */
+function firstPaint(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'arivia:first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        const { module } = await runnerImport<typeof import('./src/app/layouts/first-paint')>(
+          path.join(root, 'src/app/layouts/first-paint.tsx'),
+          {
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            resolve: { alias: { '@': path.join(root, 'src') } },
+            oxc: { jsx: { runtime: 'automatic' } },
+          },
+        );
+        const pages = JSON.stringify(module.firstPaintPages())
+          .replaceAll('&', '&amp;')
+          .replaceAll('"', '&quot;');
+        const template = `<template id="boot-first-paint" data-pages="${pages}">${module.firstPaintFrame()}</template>`;
+        const mark = '<!-- first-paint -->';
+        if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
+        return html.replace(mark, () => template);
+      },
+    },
+  };
+}
+
+/**
  * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
  * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
@@ -120,12 +157,17 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
         const properties = closure('src/features/properties/routes/properties-route.tsx');
         const signedOut = closure('src/features/auth/routes/auth-route.tsx');
-        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};function go(){var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)}if(document.documentElement.classList.contains("boot-kept"))requestAnimationFrame(function(){setTimeout(go)});else go()})();`;
+        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};function go(n){var d=document.createDocumentFragment();f.splice(0,n).forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d);if(f.length)setTimeout(go,0,n)}if(!document.documentElement.classList.contains("boot-kept"))go(f.length)})();`;
+        // The entry's own imports, fetched with it (what Vite writes when build.modulePreload is on).
+        const entryLinks = [...entryFiles]
+          .filter((f) => f !== entry?.fileName)
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+          .join('');
         // Right after boot.js (which marks a kept screen), before the stylesheet: an inline
         // script waits for the stylesheets above it.
         const mark = '<!-- first-screen-preload -->';
         if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
-        return html.replace(mark, () => `<script>${script}</script>`);
+        return html.replace(mark, () => `<script>${script}</script>${entryLinks}`);
       },
     },
   };
@@ -234,6 +276,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    firstPaint(),
     inlineBoot(),
     firstScreenPreload(
       process.env.VITE_SUPABASE_PROJECT_ID ?? loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
@@ -281,6 +324,12 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',
+    // Not Vite's preload helper: run around every lazy import, it added a `modulepreload` link
+    // per dependency, and at the start (the router loading the first screen) that was ~80 ms
+    // of one task (bench/README.md "Issue 17: the signed-in start's first paint"). The first
+    // screen's chunks are preloaded by firstScreenPreload; a later screen's come from the service
+    // worker's precache once it is installed.
+    modulePreload: false,
     // The benchmark reads which chunks each route needs from the manifest.
     manifest: true,
     sourcemap: false,

@@ -1,8 +1,10 @@
 // The kept screen (docs/architecture.md "Loading: the kept screen"): a returning user's villa list
 // is painted from this device by src/boot.js before any script, inert and hidden from
 // assistive tech, and the app's own list takes its place once drawn. Only for the same user, the
-// same layout and the same build; gone at sign-out. The entry script is held back here to see
-// the page before React. A fresh account each: signing out ends the user's sessions.
+// same layout and the same build; gone at sign-out. Without one, a signed-in start paints the
+// build's first paint of the page ("Loading: the first paint of a signed-in start"). The entry
+// script is held back here to see the page before React. A fresh account each: signing out ends
+// the user's sessions.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount, grantAs, holdEntry, signIn } from './support/helpers';
 
@@ -65,6 +67,57 @@ test('a returning user sees the villas before any script, then the app takes ove
   await expect(page).toHaveURL(/\/properties\/[0-9a-f-]{36}$/);
 });
 
+test('a signed-in start with no kept screen paints the frame and the page heading first', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, { fullName: 'First Paint' });
+  await grantAs(request, account.id, 'technician');
+  await page.goto('/auth');
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  for (const [path, title, line] of [
+    [
+      '/properties',
+      'Properties',
+      'Villas, their next arrivals and departures, and whether they are guest-ready.',
+    ],
+    ['/settings', 'Settings', 'Appearance, your account and this device.'],
+  ] as const) {
+    const release = await holdEntry(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const painted = page.locator('#boot-kept');
+    await expect(painted.locator('h1')).toHaveText(title);
+    await expect(painted.locator('h1 + p')).toHaveText(line);
+    // The frame's bar, nothing of the user: no navigation, no name, no rows.
+    await expect(painted.locator('header')).toContainText('Arivia Ops');
+    await expect(painted.locator('nav, [data-kept-rows]')).toHaveCount(0);
+    await expect(painted).not.toContainText('First Paint');
+    await expect(painted).toHaveAttribute('aria-hidden', 'true');
+    expect(await painted.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    await expect(page.locator('#root')).toBeHidden();
+    // Where the app draws its heading.
+    const before = (await painted.locator('h1 + p').boundingBox())!;
+    release();
+    await expect(painted).toHaveCount(0);
+    const heading = page.getByRole('heading', { name: title, level: 1 });
+    await expect(heading).toBeVisible();
+    const after = (await page.locator('#main-content h1 + p').first().boundingBox())!;
+    for (const k of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(after[k] - before[k]), k).toBeLessThanOrEqual(1);
+    await expect(page.locator('html')).not.toHaveClass(/boot-kept/);
+  }
+
+  // A page with a parameter (a villa's) has no first paint of its own: the spinner.
+  const release = await holdEntry(page);
+  await page.goto('/properties/00000000-0000-4000-8000-000000000000', { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await expect(page.locator('#boot')).toBeVisible();
+  await expect(page.locator('#boot-kept')).toHaveCount(0);
+  release();
+});
+
 test('not for another layout, user or build, and forgotten at sign-out', async ({
   page,
   request,
@@ -78,9 +131,9 @@ test('not for another layout, user or build, and forgotten at sign-out', async (
     // Parsed (boot.js has decided), the entry still held back: not 'domcontentloaded', which
     // waits for the entry.
     await page.waitForFunction(() => document.readyState !== 'loading');
-    const shown = await page.locator('#boot-kept').count();
-    // Without the copy, the HTML's spinner is the first screen.
-    if (!shown) await expect(page.locator('#boot')).toBeVisible();
+    const shown = await page.locator('#boot-kept [data-kept-rows]').count();
+    // Without the copy, the build's first paint of the page: the frame and its heading.
+    if (!shown) await expect(page.locator('#boot-kept h1')).toHaveText('Properties');
     release();
     // The app's list: cards on a phone, the table on a desktop.
     const rows =

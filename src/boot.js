@@ -16,7 +16,8 @@
 })();
 // The first screen painted with the HTML (index.html): the sign-in screen for a signed-out visitor
 // of /auth (html.boot-signin; its demo accounts with html.boot-demo), for a signed-in start the
-// screen this device kept for the page (html.boot-kept), the spinner for anything else. Painted
+// screen this device kept for the page or the build's first paint of it (html.boot-kept), the
+// spinner for anything else. Painted
 // before any script has loaded, it is the page's first and largest paint (docs/architecture.md
 // "Loading: the first paint" and "Loading: the kept screen").
 (function () {
@@ -31,7 +32,7 @@
     session = 'unknown';
   }
   if (!/^\/auth\/?$/.test(location.pathname)) {
-    if (session && session !== 'unknown') keptScreen(session);
+    if (session && session !== 'unknown') firstScreen(session);
     return;
   }
   // Sign-up mode, or an answer from an auth e-mail link (lib/auth-redirect.ts): not the sign-in form.
@@ -51,37 +52,39 @@
   if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
     classes.add('boot-demo');
 
-  // The copy src/lib/kept-screen.ts made of this page for the signed-in user, at this width
-  // (phone or desktop layout), goes before #root, inert and hidden from assistive tech; #root is
-  // hidden meanwhile (index.html). The app's own screen takes its place as soon as it shows more
-  // than a spinner or a skeleton (or after 10 s, whatever it shows).
-  function keptScreen(stored) {
-    var shot;
-    try {
-      var kept = JSON.parse(localStorage.getItem('arivia-ops-kept-screen'));
-      shot =
-        kept.user === JSON.parse(stored).user.id &&
-        kept.screens[location.pathname + location.search];
-    } catch {
-      return;
-    }
-    if (!shot || shot.wide !== matchMedia('(min-width: 768px)').matches) return;
+  // A signed-in start: the copy src/lib/kept-screen.ts made of this page for the signed-in
+  // user, at this width (phone or desktop layout), or else the page's first paint made by the
+  // build (src/app/layouts/first-paint.tsx: the frame and the page's heading, in the
+  // <template id="boot-first-paint"> above). It goes before #root, inert and hidden from
+  // assistive tech; #root is hidden meanwhile (index.html). The app's own screen takes its place
+  // as soon as it shows more than a spinner (or a skeleton, in place of a kept screen's rows),
+  // or after 10 s, whatever it shows.
+  function firstScreen(stored) {
+    var shot = keptScreen(stored);
+    var frame = shot ? null : builtFirstPaint();
+    if (!shot && !frame) return;
     classes.add('boot-kept');
     document.addEventListener('readystatechange', function show() {
       var root = document.getElementById('root');
       if (!root) return;
       document.removeEventListener('readystatechange', show);
-      // Drawn with another build's stylesheet (the app was updated since): not shown.
+      // Drawn with another build's stylesheet (the app was updated since): the build's own.
       var css = document.querySelector('link[rel="stylesheet"]');
-      if (!css || css.href !== shot.css) return classes.remove('boot-kept');
+      if (shot && (!css || css.href !== shot.css)) shot = null;
+      frame = frame || (!shot && builtFirstPaint());
+      if (!shot && !frame) return classes.remove('boot-kept');
       var box = document.createElement('div');
       box.id = 'boot-kept';
       box.inert = true;
       box.setAttribute('aria-hidden', 'true');
-      box.innerHTML = shot.html;
+      if (shot) box.innerHTML = shot.html;
+      else box.append(frame);
       root.before(box);
+      var waiting = shot
+        ? '#boot, [data-slot="skeleton"], [data-loading]'
+        : '#boot, [data-loading]';
       var observer = new MutationObserver(function () {
-        if (root.querySelector('#boot, [data-slot="skeleton"], [data-loading]')) return;
+        if (root.querySelector(waiting)) return;
         if (root.firstElementChild) release();
       });
       var timer = setTimeout(release, 10000);
@@ -93,6 +96,42 @@
       }
       observer.observe(root, { childList: true, subtree: true });
     });
+  }
+
+  function keptScreen(stored) {
+    try {
+      var kept = JSON.parse(localStorage.getItem('arivia-ops-kept-screen'));
+      var shot =
+        kept.user === JSON.parse(stored).user.id &&
+        kept.screens[location.pathname + location.search];
+      return shot && shot.wide === matchMedia('(min-width: 768px)').matches ? shot : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // The frame with this page's heading, when the build made a first paint for the page.
+  function builtFirstPaint() {
+    var template = document.getElementById('boot-first-paint');
+    var page;
+    try {
+      page = JSON.parse(template.getAttribute('data-pages'))[
+        location.pathname.replace(/(.)\/$/, '$1')
+      ];
+    } catch {
+      return null;
+    }
+    if (!page) return null;
+    var frame = template.content.cloneNode(true);
+    frame.querySelector('h1').textContent = page[0];
+    frame.querySelector('h1 + p').textContent = page[1];
+    // The sidebar as the user left it (the cookie components/ui/sidebar.tsx writes).
+    if (/(^|;\s*)sidebar:state=false(;|$)/.test(document.cookie)) {
+      var sidebar = frame.querySelector('[data-collapsible]');
+      sidebar.setAttribute('data-state', 'collapsed');
+      sidebar.setAttribute('data-collapsible', 'icon');
+    }
+    return frame;
   }
 })();
 // If the app cannot start (e.g. 'Missing required environment variables'), say so on the page.

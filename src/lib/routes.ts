@@ -27,6 +27,12 @@ export interface RouteEntry {
    * (/housekeeping: the board for managers, "My route" for a housekeeper).
    */
   titleWithout?: { permission: PermissionKey; title: string };
+  /**
+   * The line under the page's heading, when it is the same for everyone who may open the page:
+   * the page draws it from here, and the build paints it with the HTML for a signed-in start
+   * (src/app/layouts/first-paint.tsx; docs/architecture.md "Loading: the first paint").
+   */
+  description?: string;
   /** Offered in the sidebar (and, outside Account, on the dashboard). */
   nav?: {
     group: NavGroupLabel;
@@ -52,6 +58,7 @@ export const paths = {
     path: '/properties',
     title: 'Properties',
     access: 'user',
+    description: 'Villas, their next arrivals and departures, and whether they are guest-ready.',
     nav: {
       group: 'Operations',
       icon: 'Building2',
@@ -97,6 +104,7 @@ export const paths = {
     path: '/maintenance',
     title: 'Maintenance',
     access: 'user',
+    description: 'Work orders by urgency and next check-in.',
     nav: {
       group: 'Operations',
       icon: 'Wrench',
@@ -222,12 +230,14 @@ export const paths = {
     path: '/profile',
     title: 'Profile',
     access: 'user',
+    description: 'Your name, phone, language and password.',
     nav: { group: 'Account', icon: 'UserRound', description: 'Your name, phone and password' },
   },
   settings: {
     path: '/settings',
     title: 'Settings',
     access: 'user',
+    description: 'Appearance, your account and this device.',
     nav: { group: 'Account', icon: 'Settings', description: 'Theme, offline data and install' },
   },
 } as const satisfies Record<string, RouteEntry>;

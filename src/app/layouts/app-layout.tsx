@@ -10,6 +10,7 @@ import { SignOutWarning } from '../sync/sign-out-warning';
 import { SyncQueuePanel } from '../sync/sync-queue-panel';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { ScreenArea } from './frame-parts';
 
 export function AppLayout() {
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
@@ -32,9 +33,9 @@ export function AppLayout() {
       <SidebarInset className="min-w-0">
         <AppHeader />
         <OfflineBanner />
-        <div id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+        <ScreenArea id="main-content">
           <Outlet />
-        </div>
+        </ScreenArea>
         {/* The offline issue mounts its install and update cards here. */}
         <SyncQueuePanel />
         <SignOutWarning />

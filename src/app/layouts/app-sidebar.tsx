@@ -1,5 +1,4 @@
 import { NavLink, useLocation } from 'react-router';
-import { Waves } from 'lucide-react';
 import {
   Sidebar,
   SidebarContent,
@@ -19,6 +18,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
+import { SidebarBrand } from './frame-parts';
 import { WaitingBadge } from './waiting-badge';
 
 function isActive(pathname: string, target: string) {
@@ -50,13 +50,7 @@ export function AppSidebar() {
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild tooltip="Arivia Ops">
               <NavLink to="/" onClick={closeOnMobile}>
-                <span className="bg-sidebar-primary text-sidebar-primary-foreground flex aspect-square size-8 items-center justify-center rounded-lg">
-                  <Waves aria-hidden="true" className="size-4" />
-                </span>
-                <span className="grid flex-1 text-left text-sm leading-tight">
-                  <span className="truncate font-semibold">Arivia Ops</span>
-                  <span className="text-sidebar-foreground/70 truncate text-xs">{subtitle}</span>
-                </span>
+                <SidebarBrand subtitle={subtitle} />
               </NavLink>
             </SidebarMenuButton>
           </SidebarMenuItem>

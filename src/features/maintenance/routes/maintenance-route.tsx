@@ -18,6 +18,7 @@ import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-work-orders';
 import { workOrderKeys } from '../api/keys';
+import { paths } from '@/lib/routes';
 import { byUrgency, isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
 import { CATEGORY_LABELS, PRIORITIES, STATUSES, type WorkOrder } from '../api/types';
 import { BulkAssignBar } from '../components/bulk-assign-bar';
@@ -210,8 +211,8 @@ export function MaintenanceRoute() {
   return (
     <div className="space-y-4">
       <PageHeader
-        title="Maintenance"
-        description="Work orders by urgency and next check-in."
+        title={paths.maintenance.title}
+        description={paths.maintenance.description}
         actions={
           canReport ? (
             <Button onClick={() => set({ report: '1' })}>

@@ -8,12 +8,13 @@ import { initialsOf } from '@/lib/format';
 import { roleLabel } from '@/lib/permissions';
 import { PasswordForm } from '@/components/form/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { paths } from '@/lib/routes';
 
 export function ProfileRoute() {
   const { user, profile, roles } = useAuth();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
-      <PageHeader title="Profile" description="Your name, phone, language and password." />
+      <PageHeader title={paths.profile.title} description={paths.profile.description} />
       <div className="flex items-center gap-4">
         <Avatar size="lg">
           <AvatarFallback className="text-foreground">

@@ -78,8 +78,8 @@ export function PropertiesRoute() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Properties"
-        description="Villas, their next arrivals and departures, and whether they are guest-ready."
+        title={paths.properties.title}
+        description={paths.properties.description}
         actions={
           canCreate ? (
             <Button asChild>

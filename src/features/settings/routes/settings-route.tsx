@@ -17,7 +17,7 @@ export function SettingsRoute() {
   const signOut = useSignOut();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
-      <PageHeader title="Settings" description="Appearance, your account and this device." />
+      <PageHeader title={paths.settings.title} description={paths.settings.description} />
       <Card>
         <CardHeader>
           <CardTitle>

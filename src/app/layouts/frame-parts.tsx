@@ -1,0 +1,43 @@
+// The parts of the signed-in frame that hold no user's data: drawn by the app's frame
+// (app-layout.tsx) and, at build time, into the first paint of a signed-in start
+// (first-paint.tsx). Only UI primitives here: the build renders this file outside the browser.
+import type { ReactNode } from 'react';
+import { Waves } from 'lucide-react';
+import { Separator } from '@/components/ui/separator';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+
+/** The header's bar: the sidebar's toggle and the product's name on phones, then `children`. */
+export function HeaderBar({ children }: { children?: ReactNode }) {
+  return (
+    <header className="bg-background/95 sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur md:px-4">
+      <SidebarTrigger className="-ml-1 size-9" title="Toggle sidebar (Ctrl/Cmd+B)" />
+      <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
+      <span className="truncate text-sm font-semibold md:hidden">Arivia Ops</span>
+      {children}
+    </header>
+  );
+}
+
+/** The product's mark, name and `subtitle`, at the top of the sidebar. */
+export function SidebarBrand({ subtitle }: { subtitle: string }) {
+  return (
+    <>
+      <span className="bg-sidebar-primary text-sidebar-primary-foreground flex aspect-square size-8 items-center justify-center rounded-lg">
+        <Waves aria-hidden="true" className="size-4" />
+      </span>
+      <span className="grid flex-1 text-left text-sm leading-tight">
+        <span className="truncate font-semibold">Arivia Ops</span>
+        <span className="text-sidebar-foreground/70 truncate text-xs">{subtitle}</span>
+      </span>
+    </>
+  );
+}
+
+/** Where the screen goes, under the header. */
+export function ScreenArea({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <div id={id} tabIndex={id ? -1 : undefined} className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+      {children}
+    </div>
+  );
+}
