@@ -2,38 +2,58 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { env } from './lib/app-env';
+import { nextTask } from './lib/idle';
+import { cn } from './lib/utils';
 // Read the auth fragment of the URL before supabase-js consumes it.
 import './lib/initial-auth-redirect';
 import { startErrorReporting } from './lib/telemetry/reporting';
 import { startWebVitals } from './lib/telemetry/web-vitals';
 
-const root = createRoot(document.getElementById('root')!);
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// The first render runs as a transition: in slices of a few ms, so the page keeps answering input
-// and no single task holds the main thread while the frame renders (bench/README.md, issue 17).
-const render = () => startTransition(() => root.render(app));
-if (document.documentElement.classList.contains('boot-signin') && !router.state.initialized) {
+// The start runs in short tasks: the modules' evaluation, the router (which starts loading the
+// first screen's chunks and data), tailwind-merge's tables, then the first render. As one, it
+// was a task of ~50 ms, which Lighthouse's 4x slower phone counts as blocking time
+// (bench/README.md "Issue 17: the signed-in start's first paint"). Not a top-level await: the
+// bundler would then cut the entry into a chunk per module.
+async function start() {
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // index.html painted the sign-in screen (src/boot.js; docs/architecture.md "Loading: the first
-  // paint"). React's first commit replaces it, so it waits for the screen's chunk (no spinner in
-  // between).
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
+  // paint"): React's first commit replaces it.
+  const signIn = document.documentElement.classList.contains('boot-signin');
+  if (!signIn) {
+    // tailwind-merge builds its tables on its first call: in a task of its own, not in the
+    // render's (the sign-in screen calls no cn()).
+    cn();
+    await nextTask();
+  }
+  const root = createRoot(document.getElementById('root')!);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  // The first render runs as a transition: in slices of a few ms, so the page keeps answering
+  // input and no single task holds the main thread while the frame renders.
+  const render = () => startTransition(() => root.render(app));
+  if (signIn && !router.state.initialized) {
+    // The render waits for the sign-in screen's chunk (no spinner between the two screens).
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      render();
+    });
+  } else {
     render();
-  });
-} else {
-  render();
+  }
+  void startErrorReporting(env, router).catch((e: unknown) =>
+    console.error('Error reporting could not start', e),
+  );
 }
 
-void startErrorReporting(env, router).catch((e: unknown) =>
-  console.error('Error reporting could not start', e),
-);
+void start();
 void startWebVitals().catch((e: unknown) => console.error('Web vitals could not start', e));
 // Only in a build for the offline soak benchmark (bench/offline.ts); dropped from normal builds.
 if (import.meta.env.VITE_BENCH_HOOKS === '1') void import('./offline/bench-hooks');

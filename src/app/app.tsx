@@ -1,9 +1,9 @@
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppProviders } from './providers';
-import { router } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppErrorBoundary>
       <AppProviders>

@@ -1,6 +1,8 @@
 // Reservation times are timestamptz, entered and shown in the company's time zone (the database's
 // company_time_zone(), set in the admin's system settings; 'Europe/Athens' until known), whatever
 // zone the phone is in. setCompanyTimeZone() is called with the settings' zone (company-settings.ts).
+import { nextTask } from './idle';
+
 export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Athens';
 // A live binding: importers read the current zone.
 export let COMPANY_TIME_ZONE = storedZone() ?? DEFAULT_COMPANY_TIME_ZONE;
@@ -37,9 +39,12 @@ const makeFormats = (timeZone: string) => ({
   }),
 });
 
-// Built on first use, not when the module loads: the signed-in frame imports this module, and
-// the formats cost ~70 ms at 4x CPU before the first screen (bench/README.md, issue 17).
+// Built in a task of their own soon after the module loads (or on first use, if that comes
+// first), not as it loads: the signed-in frame imports this module, and the formats (the time
+// zone's data) cost ~70 ms at 4x CPU; as part of the frame's task or the list's render, that was
+// blocking time (bench/README.md, issue 17).
 let formats: ReturnType<typeof makeFormats> | null = null;
+void nextTask().then(current);
 
 function current(): ReturnType<typeof makeFormats> {
   if (formats) return formats;

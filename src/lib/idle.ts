@@ -19,3 +19,18 @@ export function afterLoad(): Promise<void> {
     else window.addEventListener('load', () => resolve(), { once: true });
   });
 }
+
+/**
+ * Resolves in a later task, so the work before and after it are separate tasks: no long task
+ * holds the main thread while the app starts (main.tsx).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
