@@ -7,6 +7,7 @@ import { listEntries } from './queue';
 import type { QueueEntry } from './queue-entry';
 import { storedSession } from '@/lib/auth/offline-auth';
 import { isNetworkError } from './network-error';
+import { nextTask } from '@/lib/idle';
 
 /** Where a read's data came from: the server now, or this device's copy from `lastSynced`. */
 export interface Freshness {
@@ -70,6 +71,9 @@ export async function readWithFallback<T>(
     // Known to be offline: answer from the device now, without a request bound to fail.
     if (typeof navigator !== 'undefined' && navigator.onLine === false)
       throw new TypeError('Failed to fetch (offline)');
+    // Each read's request is made in a task of its own: the reads a screen starts together were
+    // one task of ~20-25 ms as the app started (bench/README.md, issue 17).
+    await nextTask();
     return { data: await online(), freshness: { source: 'server', lastSynced: Date.now() } };
   } catch (e) {
     if (!isNetworkError(e)) throw e;

@@ -28,14 +28,14 @@ it('keeps the drawn villa list for its user, and forgets it at sign-out', async 
   // The app renders into #root (index.html); the copy is taken from there.
   container.id = 'root';
   const table = await screen.findByRole('table', { name: 'Properties' }, { timeout: 20_000 });
+  await waitFor(() => expect(kept()?.screens['/properties?sort=name']).toBeDefined(), {
+    timeout: 10_000,
+  });
+  // Read once kept: the list is drawn a few rows at a time (property-list.tsx).
   const names = within(table)
     .getAllByRole('link')
     .map((a) => a.textContent);
   expect(names.length).toBeGreaterThan(1);
-
-  await waitFor(() => expect(kept()?.screens['/properties?sort=name']).toBeDefined(), {
-    timeout: 10_000,
-  });
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getUser();
   const copy = kept()!;

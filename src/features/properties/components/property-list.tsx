@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
@@ -38,7 +39,26 @@ const typeLabel = (t: string) => TYPE_LABELS[t as PropertyType] ?? t;
  * (bench/README.md, issue 17 second pass).
  */
 export function PropertyList({ rows }: { rows: PropertyListRow[] }) {
-  return useIsMobile() ? <PropertyCards rows={rows} /> : <PropertyTable rows={rows} />;
+  const drawn = useRowsInSteps(rows);
+  return useIsMobile() ? <PropertyCards rows={drawn} /> : <PropertyTable rows={drawn} />;
+}
+
+/** Rows added per commit: more than a phone's screen holds. */
+const ROWS_PER_STEP = 8;
+
+/**
+ * `rows`, drawn ROWS_PER_STEP more at a time, each step a transition after the last commit: a
+ * page of 25 villas committed at once was one long task (the DOM of every card) and one long
+ * style and layout pass (bench/README.md "Issue 17: the signed-in start's first paint").
+ */
+function useRowsInSteps<Row>(rows: Row[]): Row[] {
+  const [step, setStep] = useState<{ rows: Row[]; count: number }>({ rows, count: ROWS_PER_STEP });
+  const count = step.rows === rows ? step.count : ROWS_PER_STEP;
+  useEffect(() => {
+    if (count >= rows.length) return;
+    startTransition(() => setStep({ rows, count: count + ROWS_PER_STEP }));
+  }, [rows, count]);
+  return count >= rows.length ? rows : rows.slice(0, count);
 }
 
 function PropertyCards({ rows }: { rows: PropertyListRow[] }) {
