@@ -68,8 +68,8 @@ function inlineBoot(): Plugin {
 }
 
 /**
- * The first paint of a signed-in start (docs/architecture.md "Loading: the first paint"): the
- * frame and the page's heading, rendered from the app's own components by
+ * The first paint of a signed-in start (docs/architecture.md "Loading: the first paint of a
+ * signed-in start"): the frame and the page's heading, rendered from the app's own components by
  * src/app/layouts/first-paint.tsx, go into index.html as an inert <template> with the pages it
  * serves, for src/boot.js to paint before any script. Only in a build: `vite` (dev) paints the
  * spinner.
@@ -109,9 +109,11 @@ function firstPaint(): Plugin {
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
  * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
  * through), the app frame and the screen of / or /properties; signed out - the sign-in screen.
- * With a kept screen on show (src/boot.js, html.boot-kept) the links go in after its first
- * paint: inserted with the HTML, through the service worker, they held that paint back by about
- * 0.2 s at 4x CPU (bench/README.md "Issue 17: the kept screen").
+ * With a painted screen on show (a kept screen or the build's first paint: src/boot.js,
+ * html.boot-kept) they are left out: inserted with the HTML, through the service worker, they
+ * held that paint back by about 0.2 s at 4x CPU, and inserted after it they were a task of 18-30
+ * ms while the app starts (bench/README.md "Issue 17: the signed-in start's first paint"). The
+ * entry's own imports are always preloaded (build.modulePreload is off).
  */
 function firstScreenPreload(projectId: string | undefined): Plugin {
   return {
@@ -157,7 +159,7 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
         const properties = closure('src/features/properties/routes/properties-route.tsx');
         const signedOut = closure('src/features/auth/routes/auth-route.tsx');
-        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};function go(n){var d=document.createDocumentFragment();f.splice(0,n).forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d);if(f.length)setTimeout(go,0,n)}if(!document.documentElement.classList.contains("boot-kept"))go(f.length)})();`;
+        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};if(document.documentElement.classList.contains("boot-kept"))return;var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)})();`;
         // The entry's own imports, fetched with it (what Vite writes when build.modulePreload is on).
         const entryLinks = [...entryFiles]
           .filter((f) => f !== entry?.fileName)

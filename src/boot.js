@@ -17,9 +17,9 @@
 // The first screen painted with the HTML (index.html): the sign-in screen for a signed-out visitor
 // of /auth (html.boot-signin; its demo accounts with html.boot-demo), for a signed-in start the
 // screen this device kept for the page or the build's first paint of it (html.boot-kept), the
-// spinner for anything else. Painted
-// before any script has loaded, it is the page's first and largest paint (docs/architecture.md
-// "Loading: the first paint" and "Loading: the kept screen").
+// spinner for anything else. Painted before any script has loaded, it is the page's first and
+// largest paint (docs/architecture.md "Loading: the first paint", "Loading: the kept screen" and
+// "Loading: the first paint of a signed-in start").
 (function () {
   var classes = document.documentElement.classList;
   // The build's project and backend (index.html's meta, filled in by Vite from the environment).
