@@ -18,7 +18,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
-import { SidebarBrand } from './frame-parts';
+import { DEFAULT_SUBTITLE, SidebarBrand } from './frame-parts';
 import { WaitingBadge } from './waiting-badge';
 
 function isActive(pathname: string, target: string) {
@@ -35,7 +35,7 @@ export function AppSidebar() {
   const subtitle =
     companyName.trim() && companyName.trim() !== PRODUCT_NAME
       ? companyName.trim()
-      : 'Operations console';
+      : DEFAULT_SUBTITLE;
   const navUser = { signedIn: user !== null, roles, permissions };
   const groups = visibleNav(navUser);
   const account = visibleNav(navUser, { account: true }).flatMap((g) => g.areas);

@@ -1,8 +1,9 @@
 // The first paint of a signed-in start, made at build time (vite.config.ts firstPaint), not in
 // the browser: the signed-in frame with the page's heading, for src/boot.js to paint from the
 // HTML before any script when the device kept no screen of its own for the page
-// (docs/architecture.md "Loading: the first paint"). It is drawn from the frame's own parts, so
-// it stays in step with them; it holds nothing of a user (no navigation, no name, no rows).
+// (docs/architecture.md "Loading: the first paint of a signed-in start"). It is drawn from the
+// frame's own parts, so it stays in step with them; it holds nothing of a user (no navigation,
+// no name, no rows).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageHeader } from '@/components/page-header';
 import {
@@ -15,7 +16,7 @@ import {
   SidebarProvider,
 } from '@/components/ui/sidebar';
 import { paths, type RouteEntry } from '@/lib/routes';
-import { HeaderBar, ScreenArea, SidebarBrand } from './frame-parts';
+import { DEFAULT_SUBTITLE, HeaderBar, ScreenArea, SidebarBrand } from './frame-parts';
 
 /** What boot.js puts in the frame's heading: `h1` and the line under it. */
 const TITLE = 'title';
@@ -52,7 +53,7 @@ export function firstPaintFrame(): string {
             <SidebarMenuItem>
               <SidebarMenuButton size="lg" asChild>
                 <a href="/">
-                  <SidebarBrand subtitle="Operations console" />
+                  <SidebarBrand subtitle={DEFAULT_SUBTITLE} />
                 </a>
               </SidebarMenuButton>
             </SidebarMenuItem>

@@ -18,6 +18,9 @@ export function HeaderBar({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The sidebar's line under the product's name when the company has no name of its own. */
+export const DEFAULT_SUBTITLE = 'Operations console';
+
 /** The product's mark, name and `subtitle`, at the top of the sidebar. */
 export function SidebarBrand({ subtitle }: { subtitle: string }) {
   return (
