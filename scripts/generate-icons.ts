@@ -4,6 +4,9 @@
 //   maskable-512.png            purpose "maskable": full-bleed background, logo inside the 80 %
 //                               safe zone so any platform mask keeps it whole
 //   apple-touch-icon.png        180 x 180, opaque (iOS adds its own rounding)
+//   favicon-48.png              the tab's icon (index.html), the rounded tile: a PNG, as Chromium
+//                               draws an SVG favicon on the page's main thread during the load
+//                               (an SVG document of its own, 4-40 ms; bench/README.md, issue 17)
 //
 //   npx tsx scripts/generate-icons.ts
 //
@@ -33,6 +36,7 @@ const ICONS = [
   { file: 'icon-512.png', size: 512, svg: roundedTile },
   { file: 'maskable-512.png', size: 512, svg: fullBleed(0.7) },
   { file: 'apple-touch-icon.png', size: 180, svg: fullBleed(0.85) },
+  { file: 'favicon-48.png', size: 48, svg: roundedTile },
 ];
 
 async function main() {
