@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { env } from './lib/app-env';
 import { nextTask } from './lib/idle';
-import { cn } from './lib/utils';
+import { cn, prepareClassMerge } from './lib/utils';
 // Read the auth fragment of the URL before supabase-js consumes it.
 import './lib/initial-auth-redirect';
 import { startErrorReporting } from './lib/telemetry/reporting';
@@ -26,8 +26,10 @@ async function start() {
   // paint"): React's first commit replaces it.
   const signIn = document.documentElement.classList.contains('boot-signin');
   if (!signIn) {
-    // tailwind-merge builds its tables on its first call: in a task of its own, not in the
-    // render's (the sign-in screen calls no cn()).
+    // tailwind-merge builds its config and tables on its first call: in tasks of their own, not
+    // in the render's (the sign-in screen calls no cn()).
+    prepareClassMerge();
+    await nextTask();
     cn();
     await nextTask();
   }

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { cn, prepareClassMerge } from './utils';
+
+describe('cn', () => {
+  it('merges conflicting Tailwind classes, the last one winning, before and after the config is prepared', () => {
+    expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4');
+    prepareClassMerge();
+    expect(cn('text-sm', false && 'hidden', { 'text-lg': true })).toBe('text-lg');
+    expect(cn('bg-primary hover:bg-primary/90', 'bg-destructive')).toBe(
+      'hover:bg-primary/90 bg-destructive',
+    );
+  });
+});
