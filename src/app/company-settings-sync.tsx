@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { COMPANY_SETTINGS_KEY, type CompanySettings } from '@/lib/company-settings';
 import { setCompanyTimeZone } from '@/lib/company-time';
 import { publishOnlinePresence } from '@/lib/online-presence';
-import { afterFirstScreen } from '@/lib/idle';
+import { afterFirstScreenDrawn } from '@/lib/idle';
 import { getSupabase } from '@/lib/supabase-client';
 import { readVitals } from '@/lib/telemetry/web-vitals';
 import { companySettingsQueryOptions } from '@/lib/use-company-settings';
@@ -52,9 +52,9 @@ export function CompanySettingsSync() {
     if (!userId) return;
     let cancelled = false;
     let remove: (() => void) | undefined;
-    // Once the first screen is up: joining was ~10 ms of the frame's first commit (the
+    // Once the first screen is drawn: joining was ~10 ms of the frame's first commit (the
     // channel and its socket), which a phone 4x slower feels (bench/README.md, issue 17).
-    void Promise.all([getSupabase(), afterFirstScreen()]).then(([sb]) => {
+    void Promise.all([getSupabase(), afterFirstScreenDrawn()]).then(([sb]) => {
       if (cancelled) return;
       const channel = sb.channel('online', { config: { presence: { key: userId } } });
       channel.on('presence', { event: 'sync' }, () =>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { afterFirstScreen } from '@/lib/idle';
+import { afterFirstScreenDrawn } from '@/lib/idle';
 
-/** False until the page has loaded and the main thread is idle: for what the first screen does
- * not need (the toaster, the install and update cards). */
+/** False until the first screen is drawn with its data (lib/idle.ts afterFirstScreenDrawn): for
+ * what the first screen does not need (the service worker's registration, the install and update
+ * cards). */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let active = true;
-    void afterFirstScreen().then(() => {
+    void afterFirstScreenDrawn().then(() => {
       if (active) setReady(true);
     });
     return () => {
