@@ -5,7 +5,8 @@ describe('cn', () => {
   it('merges conflicting Tailwind classes, the last one winning, before and after the config is prepared', () => {
     expect(cn('px-2 py-1', 'px-4')).toBe('py-1 px-4');
     prepareClassMerge();
-    expect(cn('text-sm', false && 'hidden', { 'text-lg': true })).toBe('text-lg');
+    const hidden = ['a', 'b'].length > 2;
+    expect(cn('text-sm', hidden && 'hidden', { 'text-lg': true, block: hidden })).toBe('text-lg');
     expect(cn('bg-primary hover:bg-primary/90', 'bg-destructive')).toBe(
       'hover:bg-primary/90 bg-destructive',
     );
