@@ -7,8 +7,11 @@ export type StaticSignInField = 'email' | 'password';
 export interface StaticSignIn {
   /** The static inputs: still readable once React has removed them from the page. */
   inputs: Record<StaticSignInField, HTMLInputElement>;
-  /** The field that had the focus as React rendered. */
-  focused: StaticSignInField | null;
+  /**
+   * The field that has the focus, as of now: the visitor may enter one while React renders, and
+   * its removal takes the focus with it, so the form gives it back to its own field.
+   */
+  focused(): StaticSignInField | null;
 }
 
 let taken = false;
@@ -23,10 +26,13 @@ export function staticSignIn(): StaticSignIn | null {
   const password = document.getElementById('boot-signin-password');
   if (!(email instanceof HTMLInputElement) || !(password instanceof HTMLInputElement)) return null;
   const active = document.activeElement;
-  return {
-    inputs: { email, password },
-    focused: active === email ? 'email' : active === password ? 'password' : null,
-  };
+  let focused: StaticSignInField | null =
+    active === email ? 'email' : active === password ? 'password' : null;
+  // The last field entered: its removal with the static screen takes the focus away from it
+  // (Chromium blurs it as it goes), and the form gives it back to its own field.
+  email.addEventListener('focus', () => (focused = 'email'));
+  password.addEventListener('focus', () => (focused = 'password'));
+  return { inputs: { email, password }, focused: () => focused };
 }
 
 /** Called once the form has taken the values over: a later sign-in form starts empty. */

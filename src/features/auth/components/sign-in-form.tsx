@@ -36,7 +36,8 @@ export function SignInForm({
     const { email, password } = fromHtml.inputs;
     if (email.value !== fromHtml.email || password.value !== fromHtml.password)
       reset({ email: email.value, password: password.value });
-    if (fromHtml.focused) focus(fromHtml.focused);
+    const focused = fromHtml.focused();
+    if (focused) focus(focused);
   }, [fromHtml, reset, focus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
