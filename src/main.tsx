@@ -12,8 +12,8 @@ import { startErrorReporting } from './lib/telemetry/reporting';
 import { startWebVitals } from './lib/telemetry/web-vitals';
 
 // The start runs in short tasks: the modules' evaluation, the router, its start (which loads
-// the first screen's chunks and data), tailwind-merge's tables, the React root, then the first
-// render. As one, it was a task of ~50 ms, which Lighthouse's 4x slower phone counts as blocking
+// the first screen's chunks and data), tailwind-merge's config and tables, the React root, then
+// the first render. As one, it was a task of ~50 ms, which Lighthouse's 4x slower phone counts as blocking
 // time (bench/README.md "Issue 17: the signed-in start's first paint" and "the start in smaller
 // tasks"). Not a top-level await: the bundler would then cut the entry into a chunk per module.
 async function start() {

@@ -212,9 +212,9 @@ export const routes: RouteObject[] = [
  * The app's router, not yet started: what `createBrowserRouter(routes)` builds, without its
  * `initialize()`. main.tsx starts it (which matches the URL and starts loading the first screen)
  * in the next task: created and started at once, it was one task of 20-45 ms, which Lighthouse's
- * 4x slower phone counts as blocking time (bench/README.md "Issue 17: the start in
- * smaller tasks"). The UNSAFE_ names are react-router's own pieces of createBrowserRouter, exported for
- * frameworks; every end-to-end test (e2e/) starts the app through this router.
+ * 4x slower phone counts as blocking time (bench/README.md "Issue 17: the start in smaller
+ * tasks"). The UNSAFE_ names are the pieces createBrowserRouter is made of, which react-router
+ * exports for frameworks; every end-to-end test (e2e/) starts the app through this router.
  */
 export const createAppRouter = () =>
   createRouter({
