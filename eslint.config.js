@@ -70,7 +70,7 @@ export default tseslint.config(
               from: './src/features',
               except: [`./${f}`],
               message:
-                'Features never import each other: move shared code into src/lib or src/components.',
+                'Features never import each other: move what several areas use of one table into src/domain, the rest into src/lib or src/components.',
             })),
             {
               target: './src/features',
@@ -79,8 +79,14 @@ export default tseslint.config(
             },
             {
               target: ['./src/lib', './src/components', './src/offline'],
+              from: ['./src/features', './src/app', './src/domain'],
+              message: 'Shared code must not depend on the domain, features or the app.',
+            },
+            {
+              target: './src/domain',
               from: ['./src/features', './src/app'],
-              message: 'Shared code must not depend on features or the app.',
+              message:
+                'Domain code (what several areas use of one table) must not depend on features or the app.',
             },
             ...serverModules.map((m) => ({
               target: `./server/${m}`,

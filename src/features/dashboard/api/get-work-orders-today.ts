@@ -12,7 +12,7 @@ import {
   OPEN_STATUSES,
   type WorkOrderPriority,
   type WorkOrderStatus,
-} from '@/lib/work-orders';
+} from '@/domain/work-orders/labels';
 import { mirrorAll, readWithFallback } from '@/offline/read';
 import { dashboardKeys } from './get-properties-today';
 

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/company-time';
 import { paths } from '@/lib/routes';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
+import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
 import {
   SHOWN,
   useMyWorkOrders,

@@ -9,9 +9,9 @@ import { supabase } from '@/lib/supabase';
 import { openOfflineDb } from '@/offline/db';
 import { mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
 import { WORK_ORDER_SELECT, withQueued } from './get-work-orders';
-import { workOrderKeys } from './keys';
-import { byUrgency } from '@/lib/work-orders';
-import { type WorkOrder } from './types';
+import { workOrderKeys } from '@/domain/work-orders/keys';
+import { byUrgency } from '@/domain/work-orders/labels';
+import { type WorkOrder } from '@/domain/work-orders/types';
 
 /** How many resolved or closed work orders the page shows. */
 export const RECENT_SHOWN = 5;

@@ -9,8 +9,8 @@ import { supabase } from '@/lib/supabase';
 import { overlayRow, overlayRows } from '@/offline/overlay';
 import type { QueueEntry } from '@/offline/queue-entry';
 import { mirrorAll, mirrorPut, queuedCalls, queuedChanges, readWithFallback } from '@/offline/read';
-import { workOrderKeys } from './keys';
-import type { WorkOrder } from './types';
+import { workOrderKeys } from '@/domain/work-orders/keys';
+import type { WorkOrder } from '@/domain/work-orders/types';
 
 export const WORK_ORDER_SELECT =
   'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code)';

@@ -18,8 +18,8 @@ import {
   uploadObject,
   type Write,
 } from '@/offline/write';
-import { workOrderKeys } from './keys';
-import type { WorkOrder, WorkOrderPriority, WorkOrderStatus } from './types';
+import { workOrderKeys } from '@/domain/work-orders/keys';
+import type { WorkOrder, WorkOrderPriority, WorkOrderStatus } from '@/domain/work-orders/types';
 
 export const PHOTO_BUCKET = 'work-order-photos';
 

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import type { StaffMember } from '../api/get-work-orders';
-import type { WorkOrder } from '../api/types';
+import type { WorkOrder } from '@/domain/work-orders/types';
 import { bulkAssignMessage, useAssignWorkOrders } from '../api/work-order-writes';
 
 export function BulkAssignBar({

@@ -16,8 +16,8 @@ import { hasAnyPermission } from '@/lib/permissions';
 import type { PropertySectionProps } from '@/lib/property-sections';
 import { paths } from '@/lib/routes';
 import { usePropertyWorkOrders } from '../api/get-property-work-orders';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
-import { type WorkOrder } from '../api/types';
+import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { type WorkOrder } from '@/domain/work-orders/types';
 
 const workOrderLink = (id: string) => `${paths.maintenance.path}?wo=${encodeURIComponent(id)}`;
 

@@ -18,8 +18,8 @@ import {
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { useVillas } from '../api/get-work-orders';
-import { PRIORITY_LABELS } from '@/lib/work-orders';
-import { CATEGORY_LABELS, PRIORITIES } from '../api/types';
+import { PRIORITY_LABELS } from '@/domain/work-orders/labels';
+import { CATEGORY_LABELS, PRIORITIES } from '@/domain/work-orders/types';
 import { useReportWorkOrder } from '../api/work-order-writes';
 import { CATEGORIES, reportSchema, type ReportValues } from '../schemas';
 

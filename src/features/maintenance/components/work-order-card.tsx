@@ -2,8 +2,8 @@ import { AlertTriangle, Clock } from 'lucide-react';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/company-time';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
-import { type WorkOrder } from '../api/types';
+import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { type WorkOrder } from '@/domain/work-orders/types';
 
 const PRIORITY_CLASS: Record<WorkOrder['priority'], string> = {
   urgent: 'border-l-red-600',

@@ -28,14 +28,14 @@ import {
   useWorkOrder,
   type WorkOrderDetail,
 } from '../api/get-work-orders';
-import { PRIORITY_LABELS, STATUS_LABELS } from '@/lib/work-orders';
+import { PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
 import {
   CATEGORY_LABELS,
   movesFrom,
   PRIORITIES,
   type Move,
   type WorkOrderPriority,
-} from '../api/types';
+} from '@/domain/work-orders/types';
 import {
   PHOTO_BUCKET,
   useAddComment,

@@ -1,8 +1,9 @@
-// Work-order shapes and words shared by the reads, the writes and the screens (docs/maintenance.md);
-// status and priority labels, urgency order and overdue are in src/lib/work-orders.ts (the dashboard
-// uses them too).
+// Work-order shapes and words shared by every area that reads or writes work orders (maintenance,
+// housekeeping's "Report a problem", the dashboard): src/domain/ is the home of what several areas
+// use of one table (docs/adding-an-area.md). Status and priority labels, urgency order and overdue
+// are in ./labels.ts.
 import type { Database } from '@/lib/database.types';
-import type { WorkOrderPriority, WorkOrderStatus } from '@/lib/work-orders';
+import type { WorkOrderPriority, WorkOrderStatus } from './labels';
 
 type Enums = Database['public']['Enums'];
 export type { WorkOrderPriority, WorkOrderStatus };

@@ -1,6 +1,6 @@
 // Work orders in words and order (docs/maintenance.md): status and priority labels, "most urgent
 // first" and "overdue". Shared by the maintenance area and the dashboard's work-order cards.
-import type { Database } from './database.types';
+import type { Database } from '@/lib/database.types';
 
 type Enums = Database['public']['Enums'];
 export type WorkOrderStatus = Enums['work_order_status'];

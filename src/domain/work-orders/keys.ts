@@ -1,4 +1,5 @@
-// Query keys of the maintenance area: one factory, so invalidation matches what the reads cache.
+// Work-order query keys: one factory for every area that reads or refreshes work orders, so
+// invalidation matches what the reads cache (no area writes ['work-orders'] by hand).
 export const workOrderKeys = {
   all: ['work-orders'] as const,
   lists: () => [...workOrderKeys.all, 'list'] as const,
