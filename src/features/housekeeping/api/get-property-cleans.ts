@@ -4,8 +4,8 @@
 // server and keeps a copy in the `tasks` store (the cleans as the board keeps them, plus one
 // `property-cleans` record with the readiness and the names); offline it answers from that copy.
 // Changes to the villa's cleans arrive live (realtime), checklist progress included.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLiveUpdates } from '@/lib/live-updates';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { openOfflineDb } from '@/offline/db';
@@ -129,25 +129,10 @@ export const propertyCleansQueryOptions = (propertyId: string) =>
  * housekeeper's answers and photos reach the server) reads them again, as the board does.
  */
 export function usePropertyCleans(propertyId: string) {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const { queryKey } = propertyCleansQueryOptions(propertyId);
-    const channel = supabase
-      .channel(`property-cleans:${propertyId}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'cleaning_tasks',
-          filter: `property_id=eq.${propertyId}`,
-        },
-        () => void qc.invalidateQueries({ queryKey }),
-      )
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, [qc, propertyId]);
+  useLiveUpdates(
+    `property-cleans:${propertyId}`,
+    [{ table: 'cleaning_tasks', filter: `property_id=eq.${propertyId}` }],
+    [propertyCleansQueryOptions(propertyId).queryKey],
+  );
   return useQuery(propertyCleansQueryOptions(propertyId));
 }

@@ -3,9 +3,9 @@
 // card's select, move cleans between days, change status, assign in bulk and accept an
 // auto-assign suggestion. Others' changes arrive live (realtime); offline, the board answers
 // from the device and writes wait in the sync queue.
-import { useQueryClient } from '@tanstack/react-query';
+import { useLiveUpdates } from '@/lib/live-updates';
 import { ChevronLeft, ChevronRight, Wand2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
@@ -15,7 +15,6 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
 import { paths } from '@/lib/routes';
-import { supabase } from '@/lib/supabase';
 import { useCompanySettings } from '@/lib/use-company-settings';
 import {
   useBoard,
@@ -36,24 +35,9 @@ const VIEWS: { id: View; label: string }[] = [
 ];
 
 /** Live board: any change to cleans or assignees refreshes what is on screen. */
-function useLiveBoard() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const refresh = () => void qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
-    const channel = supabase
-      .channel('housekeeping-board')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cleaning_tasks' }, refresh)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'cleaning_task_assignees' },
-        refresh,
-      )
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, [qc]);
-}
+const LIVE_TABLES = [{ table: 'cleaning_tasks' }, { table: 'cleaning_task_assignees' }];
+const useLiveBoard = () =>
+  useLiveUpdates('housekeeping-board', LIVE_TABLES, [housekeepingKeys.tasks()]);
 
 /** The longest date range the list shows at once. */
 const LIST_MAX_DAYS = 62;

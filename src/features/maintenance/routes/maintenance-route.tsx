@@ -5,9 +5,9 @@
 // live (realtime); offline, the list answers from the device and writes wait in the sync queue.
 // The list shows PAGE_SIZE at a time (`&page=N`); a manager ticks work orders there and assigns
 // them together (components/bulk-assign-bar.tsx).
-import { useQueryClient } from '@tanstack/react-query';
+import { useLiveUpdates } from '@/lib/live-updates';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
-import { supabase } from '@/lib/supabase';
 import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-work-orders';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { paths } from '@/lib/routes';
@@ -35,25 +34,13 @@ const PAGE_SIZE = 50;
 const KEEPS_PAGE = new Set(['page', 'wo', 'report']);
 
 /** Live list: any work order, comment or photo changed by anyone refreshes what is on screen. */
-function useLiveWorkOrders() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const refresh = () => void qc.invalidateQueries({ queryKey: workOrderKeys.all });
-    const channel = supabase
-      .channel('maintenance-work-orders')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'work_orders' }, refresh)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'work_order_comments' },
-        refresh,
-      )
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'work_order_photos' }, refresh)
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, [qc]);
-}
+const LIVE_TABLES = [
+  { table: 'work_orders' },
+  { table: 'work_order_comments' },
+  { table: 'work_order_photos' },
+];
+const useLiveWorkOrders = () =>
+  useLiveUpdates('maintenance-work-orders', LIVE_TABLES, [workOrderKeys.all]);
 
 interface Filters {
   status: string;

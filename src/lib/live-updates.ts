@@ -1,0 +1,41 @@
+// The one live-update hook (docs/adding-an-area.md): a screen names the tables whose changes
+// (by anyone, as RLS lets this user see them) make what it shows stale, and the query keys to
+// refresh; the realtime server sends postgres_changes per subscriber under the tables' policies.
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { supabase } from './supabase';
+
+export interface LiveTable {
+  table: string;
+  /** A postgres_changes filter, e.g. `property_id=eq.<id>` (all rows when absent). */
+  filter?: string;
+}
+
+/**
+ * Refreshes `keys` whenever a row of one of `tables` changes. `channel` names the subscription
+ * (one per screen or per record: `property-cleans:<id>`).
+ */
+export function useLiveUpdates(channel: string, tables: readonly LiveTable[], keys: QueryKey[]) {
+  const qc = useQueryClient();
+  // The subscription depends on what is watched, not on the arrays' identity.
+  const watched = JSON.stringify(tables);
+  const refreshed = JSON.stringify(keys);
+  useEffect(() => {
+    const queryKeys = JSON.parse(refreshed) as QueryKey[];
+    const refresh = () => {
+      for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
+    };
+    let ch = supabase.channel(channel);
+    for (const t of JSON.parse(watched) as LiveTable[]) {
+      ch = ch.on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: t.table, ...(t.filter ? { filter: t.filter } : {}) },
+        refresh,
+      );
+    }
+    ch.subscribe();
+    return () => {
+      void supabase.removeChannel(ch);
+    };
+  }, [qc, channel, watched, refreshed]);
+}
