@@ -47,6 +47,27 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('lets a feature import domain code, and refuses domain code importing a feature', async () => {
+    expect(
+      await ruleIds(
+        'src/features/housekeeping/planted.ts',
+        "import { workOrderKeys } from '@/domain/work-orders/keys';\nexport const k = workOrderKeys;\n",
+      ),
+    ).not.toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'src/domain/work-orders/planted.ts',
+        "import { propertyKeys } from '@/features/properties/api/keys';\nexport const k = propertyKeys;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'src/lib/planted.ts',
+        "import { workOrderKeys } from '@/domain/work-orders/keys';\nexport const k = workOrderKeys;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses an import cycle', async () => {
     // src/offline/queue.ts imports ./db: db importing ./queue back closes a cycle.
     const ids = await ruleIds(
