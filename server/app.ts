@@ -28,6 +28,7 @@ import { createStorage } from './storage/index.ts';
 import { createFunctions } from './functions/index.ts';
 import { seedBuckets } from './seed-buckets.ts';
 import { queuedDatabase } from './gateway/db-queue.ts';
+import { createBackupRoute } from './gateway/backup-route.ts';
 
 export interface RunningServer {
   url: string;
@@ -108,6 +109,8 @@ export function buildApp(deps: ServiceDeps) {
   app.route('/functions/v1', functions.app);
   app.route('/realtime/v1', realtime.app);
   if (deps.config.devRoutes) app.route('/_dev', auth.devApp);
+  // npm run backup (README "Backups"): service role, loopback only.
+  app.route('/_admin', createBackupRoute(deps));
   app.get('/_health', async (c) => {
     const t0 = performance.now();
     await deps.db.query('select 1');
