@@ -1,22 +1,36 @@
-// A small iCalendar (RFC 5545) reader for the channel exports villa companies import: Airbnb,
-// Booking.com, VRBO, Google Calendar and the like. It reads only what a stay needs - VEVENT UID,
+// The iCalendar (RFC 5545) reader for the channel exports villa companies import: Airbnb,
+// Booking.com, VRBO, Google Calendar and the like. It reads what a stay needs - VEVENT UID,
 // DTSTART / DTEND (or DURATION), STATUS, SUMMARY, DESCRIPTION - and turns each event into the
 // shape public.import_reservations() takes. Pure: no I/O, no runtime APIs beyond Intl, so it runs
-// the same in Supabase's edge runtime (Deno) and in Node.
+// the same in Supabase's edge runtime (Deno: 'ical.js' maps to npm:ical.js in deno.json) and in
+// Node (the local backend resolves it from node_modules).
+//
+// Two layers:
+//   - A tolerant scanner (here): line unfolding, components, line numbers and limits. ical.js
+//     stops at the first malformed line and knows no limits; channel feeds are often a little
+//     broken, and one bad event must not lose the rest, so the scanner reports per event and the
+//     rest of the feed still imports.
+//   - ical.js (kewisch/ical.js, maintained) for what hand-written parsers get wrong: a feed's
+//     VTIMEZONE definitions (STANDARD / DAYLIGHT rules, when the TZID is no IANA name), and
+//     recurring events - RRULE and RDATE less EXDATE, each RECURRENCE-ID override in place of the
+//     occurrence it changes - expanded over the import's window (importWindow()).
 //
 // What it copes with, because real feeds do it:
 //   - line folding (CRLF or LF followed by a space or tab), CRLF / LF / CR line ends, a UTF-8 BOM;
 //   - DATE values (all-day: the stay gets the company's default check-in / check-out times, applied
 //     in SQL), DATE-TIME in UTC (Z), with TZID (IANA names, Mozilla-style '/mozilla.org/.../Europe/
-//     Athens' prefixes, common Windows names, a VTIMEZONE's X-LIC-LOCATION or fixed offset) and
+//     Athens' prefixes, common Windows names, a VTIMEZONE's X-LIC-LOCATION or its own rules) and
 //     floating (read as company time);
 //   - escaped text (\n \, \; \\), quoted parameter values, properties inside VALARM (ignored);
-//   - events with no DTEND (all-day: one day; RFC 5545 3.6.1) or with DURATION.
+//   - events with no DTEND (all-day: one day; RFC 5545 3.6.1) or with DURATION;
+//   - recurring events: each occurrence in the window is a stay of its own, UID
+//     '<series UID>#<RECURRENCE-ID>' (stable from one sync to the next). Without a window
+//     (prepareImport(cal) alone) they are reported and left out, as expansion needs one.
 // What it refuses or reports, because hostile or broken feeds do it: a body that is not an
 // iCalendar object (throws IcsError), more than `maxEvents` events or absurdly long lines
-// (throws), and per event: no UID, unreadable or missing dates, recurring events (RRULE, RDATE,
-// RECURRENCE-ID: channel exports never use them; expanding them would invent stays), unclosed
-// events. Those are listed in `problems` and left out; the rest of the feed still imports.
+// (throws), and per event: no UID, unreadable or missing dates, an override whose series is
+// missing, a series with more than `maxOccurrences` occurrences in the window, unclosed events.
+// Those are listed in `problems` and left out; the rest of the feed still imports.
 //
 // Channel conventions (decisions):
 //   - Airbnb exports bookings as SUMMARY 'Reserved' and owner-blocked nights as 'Airbnb (Not
@@ -28,6 +42,8 @@
 //   - Generic summaries ('Reserved', 'Booked', 'Not available', ...) give no guest name (''); VRBO's
 //     'Reserved - Jane Doe' gives 'Jane Doe'; a trailing Airbnb code '(HMABCDEF12)' is dropped.
 //   - STATUS:CANCELLED cancels; TENTATIVE is treated as confirmed (better a prepared villa).
+
+import ICAL from 'ical.js';
 
 export class IcsError extends Error {}
 
@@ -46,7 +62,14 @@ export interface IcsEvent {
   summary: string;
   description: string;
   status: string | null;
+  /** RRULE, RDATE or RECURRENCE-ID: part of a series. */
   recurring: boolean;
+  /** RRULE or RDATE: the series' master event. */
+  rule: boolean;
+  /** RECURRENCE-ID: an override of one occurrence of the series with this UID. */
+  recurrenceId: string | null;
+  /** The event's own content lines (unfolded), for ical.js to expand a series. */
+  lines: string[];
   /** Problems found while reading the event's properties (bad dates). */
   errors: string[];
 }
@@ -54,8 +77,10 @@ export interface IcsEvent {
 export interface IcsTimezone {
   tzid: string;
   location: string | null;
-  /** Offsets (seconds east of UTC) of its STANDARD and DAYLIGHT parts. */
-  offsets: number[];
+  /** The VTIMEZONE's content lines (unfolded), STANDARD and DAYLIGHT parts included. */
+  lines: string[];
+  /** Its rules as ical.js reads them (null when ical.js cannot). */
+  zone: InstanceType<typeof ICAL.Timezone> | null;
 }
 
 export interface IcsCalendar {
@@ -202,14 +227,6 @@ export function parseDuration(value: string): number | null {
   return (((w * 7 + d) * 24 + h) * 60 + mi) * 60 + s;
 }
 
-/** '+0200' / '-0530' / '+020000' -> seconds east of UTC. */
-function parseUtcOffset(value: string): number | null {
-  const m = /^([+-])(\d{2})(\d{2})(\d{2})?$/.exec(value.trim());
-  if (!m) return null;
-  const s = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? '0');
-  return m[1] === '-' ? -s : s;
-}
-
 /** Reads a calendar. Throws IcsError when the text is not one iCalendar object, or is too big. */
 export function parseIcs(text: string, limits: ParseLimits = DEFAULT_LIMITS): IcsCalendar {
   const lines = unfold(text);
@@ -274,11 +291,15 @@ export function parseIcs(text: string, limits: ParseLimits = DEFAULT_LIMITS): Ic
           description: '',
           status: null,
           recurring: false,
+          rule: false,
+          recurrenceId: null,
+          lines: [],
           errors: [],
         };
       } else if (component === 'VTIMEZONE' && stack.length === 2) {
-        tz = { tzid: '', location: null, offsets: [] };
+        tz = { tzid: '', location: null, lines: [], zone: null };
       }
+      if (tz && stack[1] === 'VTIMEZONE') tz.lines.push(raw);
       if (stack.length > 20) throw new IcsError('Components nested too deeply');
       continue;
     }
@@ -297,11 +318,13 @@ export function parseIcs(text: string, limits: ParseLimits = DEFAULT_LIMITS): Ic
         }
         stack.length = at + 1;
       }
+      if (tz && stack[1] === 'VTIMEZONE') tz.lines.push(raw);
       stack.pop();
       if (component === 'VEVENT' && event) {
         cal.events.push(event);
         event = null;
       } else if (component === 'VTIMEZONE' && tz) {
+        tz.zone = readTimezone(tz.lines);
         if (tz.tzid) cal.timezones.set(tz.tzid, tz);
         tz = null;
       } else if (component === 'VCALENDAR' && stack.length === 0) {
@@ -315,15 +338,13 @@ export function parseIcs(text: string, limits: ParseLimits = DEFAULT_LIMITS): Ic
       continue;
     }
     if (tz && stack.length >= 2 && stack[1] === 'VTIMEZONE') {
+      tz.lines.push(raw);
       if (top === 'VTIMEZONE' && cl.name === 'TZID') tz.tzid = cl.value.trim();
       else if (top === 'VTIMEZONE' && cl.name === 'X-LIC-LOCATION') tz.location = cl.value.trim();
-      else if ((top === 'STANDARD' || top === 'DAYLIGHT') && cl.name === 'TZOFFSETTO') {
-        const off = parseUtcOffset(cl.value);
-        if (off !== null) tz.offsets.push(off);
-      }
       continue;
     }
     if (!event || top !== 'VEVENT') continue;
+    event.lines.push(raw);
     switch (cl.name) {
       case 'UID':
         event.uid = cl.value.trim() || null;
@@ -350,8 +371,12 @@ export function parseIcs(text: string, limits: ParseLimits = DEFAULT_LIMITS): Ic
         break;
       case 'RRULE':
       case 'RDATE':
+        event.recurring = true;
+        event.rule = true;
+        break;
       case 'RECURRENCE-ID':
         event.recurring = true;
+        event.recurrenceId = cl.value.trim();
         break;
     }
   }
@@ -454,13 +479,27 @@ export function zonedToUtc(local: string, zone: string): string | null {
   return new Date(utc).toISOString().replace('.000Z', 'Z');
 }
 
-function fixedOffsetToUtc(local: string, offsetSeconds: number): string {
-  const [d, t] = local.split('T') as [string, string];
-  const [y, mo, da] = d.split('-').map(Number) as [number, number, number];
-  const [h, mi, s] = t.split(':').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, mo - 1, da, h, mi, s) - offsetSeconds * 1000)
-    .toISOString()
-    .replace('.000Z', 'Z');
+/** A VTIMEZONE's lines as an ical.js Timezone (null when ical.js cannot read them). */
+function readTimezone(lines: string[]): InstanceType<typeof ICAL.Timezone> | null {
+  try {
+    const component = new ICAL.Component(ICAL.parse(lines.join('\r\n')) as unknown[]);
+    return component.name === 'vtimezone' ? new ICAL.Timezone(component) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A wall time in a feed's own VTIMEZONE (ical.js applies its STANDARD / DAYLIGHT rules). */
+function vtimezoneToUtc(local: string, zone: InstanceType<typeof ICAL.Timezone>): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return null;
+  try {
+    const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as number[];
+    const t = ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false }, zone);
+    return new Date(t.toUnixTime() * 1000).toISOString().replace('.000Z', 'Z');
+  } catch {
+    return null;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -558,21 +597,169 @@ function place(
     out[key.instant] = iso;
     return;
   }
-  const offsets = timezones.get(t.tzid)?.offsets ?? [];
-  if (offsets.length > 0 && offsets.every((o) => o === offsets[0])) {
-    out[key.instant] = fixedOffsetToUtc(t.local, offsets[0]!);
+  // Not an IANA zone: the feed's own VTIMEZONE (its STANDARD / DAYLIGHT rules, via ical.js).
+  const own = timezones.get(t.tzid)?.zone;
+  const fromOwn = own ? vtimezoneToUtc(t.local, own) : null;
+  if (fromOwn) {
+    out[key.instant] = fromOwn;
     return;
   }
   warnings.add(`unknown time zone '${t.tzid.slice(0, 60)}': its times were read as company time`);
   out[key.local] = t.local;
 }
 
-/** Turns parsed events into import events; blocked nights are skipped, broken events reported. */
-export function prepareImport(cal: IcsCalendar): PreparedImport {
+/**
+ * The span a series is expanded over (RRULE / RDATE, less EXDATE): occurrences that end before it
+ * are history the import never changes, and ones that start after it are left for a later sync.
+ */
+export interface ImportWindow {
+  start: Date;
+  end: Date;
+}
+
+/** From 31 days ago to two years ahead of `now`: what an import of a channel calendar needs. */
+export function importWindow(now: Date = new Date()): ImportWindow {
+  const day = 86_400_000;
+  return { start: new Date(now.getTime() - 31 * day), end: new Date(now.getTime() + 730 * day) };
+}
+
+export interface PrepareOptions {
+  /** Expand recurring events over this window; without one they are reported, not imported. */
+  window?: ImportWindow;
+  /** Most occurrences one series may give (the rest are reported). */
+  maxOccurrences?: number;
+}
+
+/** What one stay needs, from an event or from one occurrence of a series. */
+interface Stay {
+  uid: string;
+  cancelled: boolean;
+  summary: string;
+  description: string;
+  start: IcsTime;
+  end: IcsTime | null;
+  duration: string | null;
+}
+
+/** An ical.js time as an IcsTime; `tzid` is the TZID the event's property named (if any). */
+function icsTime(t: InstanceType<typeof ICAL.Time>, tzid: string | null): IcsTime {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  const date = `${p(t.year, 4)}-${p(t.month)}-${p(t.day)}`;
+  if (t.isDate) return { kind: 'date', date };
+  const local = `${date}T${p(t.hour)}:${p(t.minute)}:${p(Math.min(t.second, 59))}`;
+  if (t.zone?.tzid === 'UTC') return { kind: 'utc', iso: `${local}Z` };
+  return { kind: 'local', local, tzid };
+}
+
+/** Roughly when an IcsTime is (wall times read as UTC): enough to compare with the window. */
+function roughMs(t: IcsTime): number {
+  if (t.kind === 'date') return Date.parse(`${t.date}T00:00:00Z`);
+  return Date.parse(t.kind === 'utc' ? t.iso : `${t.local}Z`);
+}
+
+/**
+ * A series' occurrences in the window, by ical.js: the master's RRULE / RDATE less its EXDATEs,
+ * each override (an event of the same UID with RECURRENCE-ID) in place of the occurrence it
+ * replaces, in the time zones the calendar's VTIMEZONEs define. Each occurrence is its own stay,
+ * with the UID '<series UID>#<RECURRENCE-ID>' (stable across syncs).
+ */
+function expandSeries(
+  master: IcsEvent,
+  overrides: IcsEvent[],
+  cal: IcsCalendar,
+  window: ImportWindow,
+  max: number,
+): { stays: Stay[]; problem?: string } {
+  const text = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    ...[...cal.timezones.values()].flatMap((tz) => tz.lines),
+    ...[master, ...overrides].flatMap((ev) => ['BEGIN:VEVENT', ...ev.lines, 'END:VEVENT']),
+    'END:VCALENDAR',
+  ].join('\r\n');
+  let series: InstanceType<typeof ICAL.Event>;
+  try {
+    const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    const [first, ...rest] = root.getAllSubcomponents('vevent');
+    series = new ICAL.Event(first);
+    for (const o of rest) series.relateException(o);
+  } catch (e) {
+    return { stays: [], problem: `unreadable recurring event: ${String(e).slice(0, 120)}` };
+  }
+  const startTzid = master.start?.kind === 'local' ? master.start.tzid : null;
+  const endTzid = master.end?.kind === 'local' ? master.end.tzid : startTzid;
+  const stays: Stay[] = [];
+  const from = window.start.getTime();
+  const until = window.end.getTime();
+  const it = series.iterator();
+  // Steps through occurrences before the window too: bounded, so a rule from 1970 cannot spin.
+  for (let steps = 0; steps < 50_000; steps++) {
+    const next = it.next();
+    if (!next) return { stays };
+    const d = series.getOccurrenceDetails(next);
+    const start = icsTime(d.startDate, startTzid);
+    if (roughMs(start) > until) return { stays };
+    let end: IcsTime | null = icsTime(d.endDate, endTzid);
+    if (start.kind === 'date' && roughMs(end) <= roughMs(start))
+      end = { kind: 'date', date: addDays(start.date, 1) };
+    if (roughMs(end) < from) continue;
+    if (stays.length >= max)
+      return { stays, problem: `more than ${max} occurrences in the window` };
+    const item = d.item.component;
+    const text = (name: string) => {
+      const v: unknown = item.getFirstPropertyValue(name);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    stays.push({
+      uid: `${master.uid}#${d.recurrenceId.toICALString()}`,
+      cancelled: text('status').toUpperCase() === 'CANCELLED',
+      summary: text('summary'),
+      description: text('description'),
+      start,
+      end,
+      duration: null,
+    });
+  }
+  return { stays, problem: 'recurrence rule too long to expand' };
+}
+
+/**
+ * Turns parsed events into import events; blocked nights are skipped, broken events reported.
+ * With a window (the function always gives one: importWindow()), each recurring event becomes its
+ * occurrences in it; without one, recurring events are reported and left out.
+ */
+export function prepareImport(cal: IcsCalendar, options: PrepareOptions = {}): PreparedImport {
   const events: ImportEvent[] = [];
   const skipped: { uid: string; reason: string }[] = [];
   const problems: IcsProblem[] = [...cal.problems];
   const warnings = new Set<string>();
+  const max = options.maxOccurrences ?? 1000;
+  const masters = new Set(cal.events.filter((e) => e.rule && e.uid).map((e) => e.uid));
+
+  /** One stay (an event, or one occurrence of a series) to its import event, or a reason not. */
+  const convert = (stay: Stay): ImportEvent | string => {
+    const out: ImportEvent = {
+      uid: stay.uid,
+      status: stay.cancelled ? 'cancelled' : 'confirmed',
+      guest_name: guestName(stay.summary),
+      notes: stay.description.slice(0, 1000),
+    };
+    if (stay.cancelled) return out;
+    let end = stay.end;
+    if (!end && stay.duration !== null) {
+      const seconds = parseDuration(stay.duration);
+      if (seconds === null || seconds <= 0)
+        return `unreadable DURATION '${stay.duration.slice(0, 40)}'`;
+      end = addSeconds(stay.start, seconds);
+    }
+    if (!end && stay.start.kind === 'date')
+      end = { kind: 'date', date: addDays(stay.start.date, 1) };
+    if (!end) return 'no DTEND or DURATION';
+    place(out, 'check_in', stay.start, cal.timezones, warnings);
+    place(out, 'check_out', end, cal.timezones, warnings);
+    return out;
+  };
+
   for (const ev of cal.events) {
     const report = (reason: string) => problems.push({ line: ev.line, uid: ev.uid, reason });
     if (!ev.uid) {
@@ -584,22 +771,29 @@ export function prepareImport(cal: IcsCalendar): PreparedImport {
       continue;
     }
     const cancelled = ev.status === 'CANCELLED';
-    if (ev.recurring && !cancelled) {
+    if (ev.recurring && !options.window && !cancelled) {
       report('recurring event (RRULE / RDATE / RECURRENCE-ID) not imported');
+      continue;
+    }
+    // An override is imported with its series (below); one whose series is missing is reported.
+    if (ev.recurring && options.window && !ev.rule) {
+      if (!masters.has(ev.uid))
+        report('changed occurrence (RECURRENCE-ID) of a series the calendar does not hold');
       continue;
     }
     if (!cancelled && BLOCKED.test(ev.summary.trim())) {
       skipped.push({ uid: ev.uid, reason: 'blocked dates, no guests' });
       continue;
     }
-    const out: ImportEvent = {
-      uid: ev.uid,
-      status: cancelled ? 'cancelled' : 'confirmed',
-      guest_name: guestName(ev.summary),
-      notes: ev.description.slice(0, 1000),
-    };
-    if (cancelled) {
+    const series = ev.rule && options.window !== undefined;
+    if (cancelled && !series) {
       // A cancellation needs only the UID; its dates are informative.
+      const out: ImportEvent = {
+        uid: ev.uid,
+        status: 'cancelled',
+        guest_name: guestName(ev.summary),
+        notes: ev.description.slice(0, 1000),
+      };
       events.push(out);
       continue;
     }
@@ -611,23 +805,26 @@ export function prepareImport(cal: IcsCalendar): PreparedImport {
       report('no DTSTART');
       continue;
     }
-    let end = ev.end;
-    if (!end && ev.duration !== null) {
-      const seconds = parseDuration(ev.duration);
-      if (seconds === null || seconds <= 0) {
-        report(`unreadable DURATION '${ev.duration.slice(0, 40)}'`);
-        continue;
+    const stay: Stay = { ...ev, uid: ev.uid, cancelled, start: ev.start };
+    if (series && options.window) {
+      const overrides = cal.events.filter((o) => o.uid === ev.uid && o.recurrenceId !== null);
+      const expanded = expandSeries(ev, overrides, cal, options.window, max);
+      if (expanded.problem) report(expanded.problem);
+      for (const occurrence of expanded.stays) {
+        if (occurrence.uid.length > 500) continue;
+        if (!occurrence.cancelled && BLOCKED.test(occurrence.summary)) {
+          skipped.push({ uid: occurrence.uid, reason: 'blocked dates, no guests' });
+          continue;
+        }
+        const r = convert({ ...occurrence, cancelled: occurrence.cancelled || cancelled });
+        if (typeof r === 'string') report(r);
+        else events.push(r);
       }
-      end = addSeconds(ev.start, seconds);
-    }
-    if (!end && ev.start.kind === 'date') end = { kind: 'date', date: addDays(ev.start.date, 1) };
-    if (!end) {
-      report('no DTEND or DURATION');
       continue;
     }
-    place(out, 'check_in', ev.start, cal.timezones, warnings);
-    place(out, 'check_out', end, cal.timezones, warnings);
-    events.push(out);
+    const r = convert(stay);
+    if (typeof r === 'string') report(r);
+    else events.push(r);
   }
   return { events, skipped, problems, warnings: [...warnings] };
 }

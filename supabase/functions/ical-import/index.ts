@@ -33,7 +33,7 @@ import { callerClient } from '../_shared/supabase.ts';
 import { parsePolicy } from './address.ts';
 import { FEED_LIMITS, feedUrl, fetchFeed } from './fetch-feed.ts';
 import { resolveChecked } from './pinned-http.ts';
-import { IcsError, parseIcs, prepareImport, type IcsCalendar } from './ics.ts';
+import { IcsError, importWindow, parseIcs, prepareImport, type IcsCalendar } from './ics.ts';
 
 const source = z.enum(['airbnb', 'booking', 'vrbo', 'other']);
 type Source = z.infer<typeof source>;
@@ -251,7 +251,8 @@ async function handle(req: Request): Promise<Response> {
       throw e;
     }
     const src = feed?.source ?? input.source ?? sourceFromProdId(calendar.prodId);
-    const prepared = prepareImport(calendar);
+    // Recurring events become their occurrences from a month ago to two years ahead.
+    const prepared = prepareImport(calendar, { window: importWindow() });
     const {
       data: report,
       error,
