@@ -9,10 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
-import { reasonLabel } from '@/lib/readiness';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
-import type { PropertySectionProps } from '@/lib/areas';
+import { useReasonLabel, type PropertySectionProps } from '@/lib/areas';
 import { paths } from '@/lib/routes';
 import {
   RECENT_DAYS,
@@ -28,6 +27,7 @@ const READINESS = 'Cleaning before the next arrival';
 const boardLink = (day: string) => `${paths.housekeeping.path}?day=${day}`;
 
 function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: BoardTask[] }) {
+  const reasonLabel = useReasonLabel();
   if (readiness.guest_ready) {
     return (
       <p role="group" aria-label={READINESS} className="flex items-center gap-2 text-sm">
