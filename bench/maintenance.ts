@@ -11,7 +11,7 @@
 //   Mine view (technician)  the same read as the demo technician: the Mine view is that list
 //                           filtered on the device to my open work orders, most urgent first.
 //   my work orders          the technician's queue as the server answers it (the dashboard's
-//                           "My work orders" card, src/features/dashboard/api/get-work-orders-today.ts):
+//                           "My work orders" card, src/features/maintenance/api/get-work-orders-today.ts):
 //                           my open work orders, most urgent first, with the count.
 //   urgent and overdue      the manager's dashboard card: open work orders that are urgent or past
 //                           due, most urgent first, with the count.
@@ -89,7 +89,7 @@ where p.id = w.property_id and p.code like 'MTB-%' and w.status not in ('resolve
 `;
 
 // As the app sends them (keep in step with src/features/maintenance/api/get-work-orders.ts and
-// src/features/dashboard/api/get-work-orders-today.ts).
+// src/features/maintenance/api/get-work-orders-today.ts).
 const LIST_SELECT =
   'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code)';
 const CARD_SELECT = 'id,title,priority,status,due_at,blocking,property:properties(name)';

@@ -35,8 +35,13 @@ const screen =
 /** Every key of the table, bound to its lazy screen. */
 const screens: Record<RouteKey, Screen> = {
   home: screen(
-    () => import('@/features/dashboard/routes/dashboard-route'),
-    (m) => ({ Component: m.DashboardRoute }),
+    // The areas' cards (./areas.ts) load with the dashboard, not after it.
+    () =>
+      Promise.all([
+        import('@/features/dashboard/routes/dashboard-route'),
+        import('./areas').then((a) => a.preloadDashboardCards()),
+      ]),
+    ([m]) => ({ Component: m.DashboardRoute }),
   ),
   auth: screen(
     () => import('@/features/auth/routes/auth-route'),
@@ -59,19 +64,8 @@ const screens: Record<RouteKey, Screen> = {
     (m) => ({ Component: m.PropertyFormRoute, clientLoader: m.clientLoader }),
   ),
   property: screen(
-    () =>
-      Promise.all([
-        import('@/features/properties/routes/property-route'),
-        import('./property-sections'),
-      ]),
-    ([m, s]) => ({
-      Component: () => (
-        <s.PropertySectionsProvider>
-          <m.PropertyRoute />
-        </s.PropertySectionsProvider>
-      ),
-      clientLoader: m.clientLoader,
-    }),
+    () => import('@/features/properties/routes/property-route'),
+    (m) => ({ Component: m.PropertyRoute, clientLoader: m.clientLoader }),
   ),
   propertyEdit: screen(
     () => import('@/features/properties/routes/property-form-route'),

@@ -16,9 +16,10 @@ export function reasonLabel(code: string): string {
 }
 
 /**
- * The reads that show guest-ready: the properties area's list and detail (its keys start with
- * 'properties') and the dashboard's cards (they start with 'dashboard'). A write in another area
- * that can change readiness (a clean done, a blocking work order resolved) refreshes them when it
- * settles, so a villa page open when a queued write lands shows the new state.
+ * The reads that show guest-ready: the properties area's list, detail and the dashboard's
+ * "Properties today" card (their keys start with 'properties'; a card an area adds to the
+ * dashboard that shows guest-ready keys its read under it too). A write in another area that can
+ * change readiness (a clean done, a blocking work order resolved) refreshes them when it settles,
+ * so a villa page open when a queued write lands shows the new state.
  */
-export const READINESS_READS = [['properties'], ['dashboard']] as const;
+export const READINESS_READS = [['properties']] as const;

@@ -1,10 +1,12 @@
-// The frame of every signed-in screen: sidebar, header, the screen.
+// The frame of every signed-in screen: sidebar, header, the screen; and the areas' registry
+// (../areas.ts) for the dashboard, the villa page and the header.
 import { startTransition, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { readSidebarCookie } from '@/lib/sidebar-state';
 import { requestPersistentStorage } from '@/offline/storage';
+import { AreasProvider } from '../areas';
 import { CompanySettingsSync } from '../company-settings-sync';
 import { OfflineBanner } from '../sync/offline-banner';
 import { SignOutWarning } from '../sync/sign-out-warning';
@@ -27,25 +29,27 @@ export function AppLayout() {
   const [screen, setScreen] = useState(false);
   useEffect(() => startTransition(() => setScreen(true)), []);
   return (
-    <SidebarProvider defaultOpen={defaultOpen}>
-      <a
-        href="#main-content"
-        className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
-      >
-        Skip to content
-      </a>
-      <AppSidebar />
-      {/* min-w-0: a page's wide content (a board, a strip of photos) scrolls inside it instead of
+    <AreasProvider>
+      <SidebarProvider defaultOpen={defaultOpen}>
+        <a
+          href="#main-content"
+          className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
+        >
+          Skip to content
+        </a>
+        <AppSidebar />
+        {/* min-w-0: a page's wide content (a board, a strip of photos) scrolls inside it instead of
           widening the whole screen on a phone. */}
-      <SidebarInset className="min-w-0">
-        <AppHeader />
-        <OfflineBanner />
-        <ScreenArea id="main-content">{screen ? <Outlet /> : <PageSpinner />}</ScreenArea>
-        {/* The offline issue mounts its install and update cards here. */}
-        <SyncQueuePanel />
-        <SignOutWarning />
-        <CompanySettingsSync />
-      </SidebarInset>
-    </SidebarProvider>
+        <SidebarInset className="min-w-0">
+          <AppHeader />
+          <OfflineBanner />
+          <ScreenArea id="main-content">{screen ? <Outlet /> : <PageSpinner />}</ScreenArea>
+          {/* The offline issue mounts its install and update cards here. */}
+          <SyncQueuePanel />
+          <SignOutWarning />
+          <CompanySettingsSync />
+        </SidebarInset>
+      </SidebarProvider>
+    </AreasProvider>
   );
 }

@@ -8,4 +8,7 @@ export const workOrderKeys = {
   property: (propertyId: string) => [...workOrderKeys.all, 'property', propertyId] as const,
   staff: () => [...workOrderKeys.all, 'staff'] as const,
   villas: () => [...workOrderKeys.all, 'villas'] as const,
+  /** The dashboard's cards: open and urgent or overdue (managers), a user's own open ones. */
+  urgent: () => [...workOrderKeys.all, 'urgent'] as const,
+  mine: (userId: string) => [...workOrderKeys.all, 'mine', userId] as const,
 };

@@ -1,6 +1,7 @@
 // The start screen for every role: a greeting, the areas this user can open, and for an account
-// with no role yet, who to ask for access; then each area's cards for those who may see them
-// (today's villas, urgent and overdue work orders, my work orders).
+// with no role yet, who to ask for access; then the cards the areas contribute (the registry,
+// src/lib/areas.ts: today's villas, urgent and overdue work orders, my work orders), in order, to
+// those they name.
 import { Link } from 'react-router';
 import { Hourglass } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -11,10 +12,9 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
-import { hasPermission, roleLabel } from '@/lib/permissions';
+import { useAreas } from '@/lib/areas';
+import { roleLabel } from '@/lib/permissions';
 import { useCompanySettings } from '@/lib/use-company-settings';
-import { PropertiesTodayCard } from '../components/properties-today-card';
-import { MyWorkOrdersCard, UrgentWorkOrdersCard } from '../components/work-order-cards';
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();
@@ -25,6 +25,9 @@ export function DashboardRoute() {
     .flatMap((g) => g.areas)
     .filter((a) => a.path !== paths.home.path);
   const deactivated = profile?.active === false;
+  const { dashboardCards } = useAreas();
+  const cards =
+    roles.length > 0 ? dashboardCards.filter((c) => c.visible({ roles, permissions })) : [];
 
   return (
     <div className="space-y-6">
@@ -90,15 +93,9 @@ export function DashboardRoute() {
           </ul>
         </section>
       ) : null}
-      {roles.length > 0 && hasPermission(permissions, 'properties.view') ? (
-        <PropertiesTodayCard />
-      ) : null}
-      {roles.length > 0 && hasPermission(permissions, 'maintenance.manage') ? (
-        <UrgentWorkOrdersCard />
-      ) : null}
-      {roles.length > 0 && hasPermission(permissions, 'maintenance.work') ? (
-        <MyWorkOrdersCard />
-      ) : null}
+      {cards.map((c) => (
+        <c.Component key={c.key} />
+      ))}
     </div>
   );
 }

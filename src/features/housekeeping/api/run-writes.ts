@@ -3,20 +3,15 @@
 // its upload to `clean-photos/<task>/<photo>.jpg`, then record_checklist_photo, then the item's
 // answer, replayed in that order; start, finish, pass and send back are transition_cleaning_task
 // with the version the change was made from (a stale one is a conflict in the Sync Queue panel);
-// a problem reported from an item is a work order with an id made on the device (and its photo).
+// a problem reported from an item is the one report write of src/domain/work-orders/writes.ts.
 // Each shows at once on the run, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { READINESS_READS } from '@/lib/readiness';
 import { notifySaved } from '@/offline/saved-toast';
-import {
-  insertRow,
-  queueWrites,
-  uploadObject,
-  type Write,
-  type WriteResult,
-} from '@/offline/write';
+import { queueWrites, uploadObject, type Write, type WriteResult } from '@/offline/write';
+import { useReportWorkOrder } from '@/domain/work-orders/writes';
 import type { AnswerValue, RunAnswer, RunItem } from '../field-logic';
 import { fieldKeys } from './field-keys';
 import {
@@ -28,8 +23,6 @@ import {
   type RunResult,
 } from './get-clean-run';
 import { housekeepingKeys } from './keys';
-
-const WORK_ORDER_PHOTO_BUCKET = 'work-order-photos';
 
 function rpc(name: string, body: Record<string, unknown>, label: string, rowId: string): Write {
   return {
@@ -283,56 +276,54 @@ async function photoBlob(path: string): Promise<Blob | null> {
 }
 
 /**
- * A work order from a failed item: the villa, the room, the item and its photo; due at the next
- * check-in; blocking when the item is critical. Made once (the run shows it is reported).
+ * A work order from a failed item, through the one report write (src/domain/work-orders/writes.ts):
+ * the villa, the room, the item and its photo; due at the next check-in; blocking when the item is
+ * critical. Made once (the run shows it is reported).
  */
 export function useReportProblem(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
-  const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async (p: ProblemInput) => {
-      if (!run) throw new Error('The clean is not loaded');
-      const id = crypto.randomUUID();
-      const row = {
-        id,
-        property_id: run.clean.property_id,
-        title: p.title.trim(),
-        description: p.description.trim(),
-        location: p.room,
-        category: 'other',
-        priority: p.item.critical ? 'urgent' : 'high',
-        due_at: run.clean.next_check_in,
-        blocking: p.item.critical,
-        source: 'checklist_item',
-        cleaning_task_id: run.clean.id,
-        checklist_item: p.item.id,
-      };
-      const writes: Write[] = [insertRow('work_orders', row, `Report: ${row.title}`)];
-      const blob = p.photo ? await photoBlob(p.photo.storage_path).catch(() => null) : null;
-      if (blob && p.photo) {
-        const path = `${id}/${p.photo.id}.jpg`;
-        writes.push(
-          uploadObject(WORK_ORDER_PHOTO_BUCKET, path, blob, `Report photo: ${row.title}`),
-          insertRow(
-            'work_order_photos',
-            { id: crypto.randomUUID(), work_order_id: id, kind: 'before', storage_path: path },
-            `Report photo: ${row.title}`,
-          ),
-        );
-      }
+  const report = useReportWorkOrder({
+    alsoInvalidate: [fieldKeys.all()],
+    refreshOnSuccess: false,
+    photoLabel: (row) => `Report photo: ${row.title}`,
+    // Shown on the run at once, queued or not.
+    beforeQueue: (id, row) => {
+      if (!run || !row.checklist_item) return;
+      const item = row.checklist_item;
       patchRun(qc, run.clean.id, (r) => ({
         ...r,
         workOrders: [
           ...r.workOrders,
-          { id, checklist_item: p.item.id, title: row.title, pendingSync: true },
+          { id, checklist_item: item, title: row.title, pendingSync: true },
         ],
       }));
-      return queueWrites(writes, {
-        userId: me,
-        invalidate: [fieldKeys.all(), ['work-orders'], ...READINESS_READS],
-      });
     },
-    onSuccess: (result) => notifySaved(result, 'Problem reported'),
-    onError: errorToastUnlessHandled(undefined, 'Failed to report the problem'),
   });
+  const mutate = (p: ProblemInput) => {
+    if (!run) return;
+    const clean = run.clean;
+    const photo = p.photo;
+    report.mutate({
+      property_id: clean.property_id,
+      title: p.title.trim(),
+      description: p.description.trim(),
+      location: p.room,
+      category: 'other',
+      priority: p.item.critical ? 'urgent' : 'high',
+      due_at: clean.next_check_in,
+      blocking: p.item.critical,
+      source: 'checklist_item',
+      cleaning_task_id: clean.id,
+      checklist_item: p.item.id,
+      photos: photo
+        ? [
+            async () => {
+              const blob = await photoBlob(photo.storage_path);
+              return blob ? { id: photo.id, blob } : null;
+            },
+          ]
+        : [],
+    });
+  };
+  return { mutate, isPending: report.isPending };
 }

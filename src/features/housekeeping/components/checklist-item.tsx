@@ -1,12 +1,14 @@
 // One checklist item of a run (docs/housekeeping.md "Field app"): a control for its kind - tick,
 // yes / no, number (out of range flagged), text, photo taken with the phone's camera - saved the
 // moment it is given; "Flag a problem"; and, for a failed item, "Report a problem" pre-filled with
-// the villa, the room, the item and its photo. Read-only for an inspection or a finished clean.
+// the villa, the room, the item and its photo (the one report form, src/domain/work-orders/
+// report-problem.tsx). Read-only for an inspection or a finished clean.
 import { AlertTriangle, Camera, CloudUpload, Flag, Trash2, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { ReportProblemForm } from '@/domain/work-orders/report-problem';
 import {
   isFailed,
   outOfRange,
@@ -135,6 +137,7 @@ function TextAnswer({
   );
 }
 
+/** "Report a problem" from a failed item: the one report form, pre-filled from the item. */
 function ReportForm({
   item,
   room,
@@ -152,63 +155,28 @@ function ReportForm({
   onReport: ItemProps['onReport'];
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [title, setTitle] = useState(`${room}: ${item.label}`);
-  const [description, setDescription] = useState(
-    [
-      `${villa}, ${room}: "${item.label}" failed the checklist`,
-      answer?.value !== undefined && answer.value !== null
-        ? `(answer: ${answerText(item, answer, 0)}${item.kind === 'number' && rangeText(item) ? `, expected ${rangeText(item)}` : ''}).`
-        : '.',
-      answer?.note ? ` ${answer.note}` : '',
-    ].join(' '),
-  );
+  const description = [
+    `${villa}, ${room}: "${item.label}" failed the checklist`,
+    answer?.value !== undefined && answer.value !== null
+      ? `(answer: ${answerText(item, answer, 0)}${item.kind === 'number' && rangeText(item) ? `, expected ${rangeText(item)}` : ''}).`
+      : '.',
+    answer?.note ? ` ${answer.note}` : '',
+  ].join(' ');
   return (
-    <form
-      aria-label={`Report a problem: ${item.label}`}
-      className="bg-muted/40 space-y-2 rounded-md border p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (title.trim()) onReport({ title, description });
-      }}
-    >
-      <div className="space-y-1">
-        <label htmlFor={`${id}-title`} className="text-sm font-medium">
-          Title
-        </label>
-        <Input
-          id={`${id}-title`}
-          value={title}
-          required
-          className="h-11 text-base"
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">
-          What is wrong
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="border-input min-h-20 w-full rounded-md border bg-transparent px-3 py-2 text-base"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <p className="text-muted-foreground text-xs">
-        {villa} · {room}
-        {hasPhoto ? ' · with the item’s photo' : ''} · due before the next check-in
-        {item.critical ? ' · blocks the villa (critical item)' : ''}
-      </p>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm">
-          Send report
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <ReportProblemForm
+      variant="from-item"
+      name={`Report a problem: ${item.label}`}
+      defaults={{ title: `${room}: ${item.label}`, description }}
+      context={
+        <>
+          {villa} · {room}
+          {hasPhoto ? ' · with the item’s photo' : ''} · due before the next check-in
+          {item.critical ? ' · blocks the villa (critical item)' : ''}
+        </>
+      }
+      onSubmit={onReport}
+      onCancel={onCancel}
+    />
   );
 }
 

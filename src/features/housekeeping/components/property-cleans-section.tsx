@@ -1,7 +1,7 @@
 // The property detail page's cleans (docs/housekeeping.md "Property detail"): the villa's
 // guest-ready state with the reason and the due time of the clean that holds it, then its upcoming
 // and recent cleans (type, status, window, same-day, late, assignees), each linking to the board on
-// its day. Loaded lazily as its own chunk (src/app/property-sections.tsx); reads through
+// its day. Loaded lazily as its own chunk (../area.ts); reads through
 // usePropertyCleans, which answers from this device's copy when the server cannot be reached.
 import { Link } from 'react-router';
 import { AlertTriangle, CircleAlert, CircleCheck } from 'lucide-react';
@@ -9,10 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
-import { reasonLabel } from '@/lib/readiness';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
-import type { PropertySectionProps } from '@/lib/property-sections';
+import { useReasonLabel, type PropertySectionProps } from '@/lib/areas';
 import { paths } from '@/lib/routes';
 import {
   RECENT_DAYS,
@@ -28,6 +27,7 @@ const READINESS = 'Cleaning before the next arrival';
 const boardLink = (day: string) => `${paths.housekeeping.path}?day=${day}`;
 
 function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: BoardTask[] }) {
+  const reasonLabel = useReasonLabel();
   if (readiness.guest_ready) {
     return (
       <p role="group" aria-label={READINESS} className="flex items-center gap-2 text-sm">

@@ -1,6 +1,5 @@
-// Work-order writes through the one sync queue (docs/offline.md, docs/maintenance.md): a report is
-// an insert with an id made on the device, its photos uploads to `<id>/<file>` and photo rows after
-// it (replayed in order, each exactly once); status changes call transition_work_order with the
+// Work-order writes through the one sync queue (docs/offline.md, docs/maintenance.md): a report and
+// its photos are src/domain/work-orders/writes.ts (every area reports the same way); status changes call transition_work_order with the
 // version they were made from (a stale one is a conflict, shown in the Sync Queue panel); edits and
 // comments are plain row writes. Each change shows at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -10,18 +9,10 @@ import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks
 import { READINESS_READS } from '@/lib/readiness';
 import { notify } from '@/lib/toast';
 import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
-import {
-  insertRow,
-  queueWrite,
-  queueWrites,
-  updateRow,
-  uploadObject,
-  type Write,
-} from '@/offline/write';
+import { insertRow, queueWrite, queueWrites, updateRow, type Write } from '@/offline/write';
 import { workOrderKeys } from '@/domain/work-orders/keys';
-import type { WorkOrder, WorkOrderPriority, WorkOrderStatus } from '@/domain/work-orders/types';
-
-export const PHOTO_BUCKET = 'work-order-photos';
+import { workOrderPhotoWrites } from '@/domain/work-orders/writes';
+import type { WorkOrder, WorkOrderStatus } from '@/domain/work-orders/types';
 
 /**
  * What a settled work-order write refreshes: the work orders, and the reads that show guest-ready
@@ -36,56 +27,6 @@ function patchCached(qc: QueryClient, id: string, patch: Partial<WorkOrder>) {
     d ? { ...d, rows: d.rows.map((w) => (w.id === id ? { ...w, ...patch } : w)) } : d,
   );
   qc.setQueryData<WorkOrder | null>(workOrderKeys.detail(id), (d) => (d ? { ...d, ...patch } : d));
-}
-
-function photoWrites(workOrderId: string, kind: 'before' | 'after', files: File[]): Write[] {
-  return files.flatMap((file) => {
-    const ext = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '');
-    const path = `${workOrderId}/${crypto.randomUUID()}.${ext || 'jpg'}`;
-    return [
-      uploadObject(PHOTO_BUCKET, path, file, `Work order photo (${kind})`),
-      insertRow(
-        'work_order_photos',
-        { id: crypto.randomUUID(), work_order_id: workOrderId, kind, storage_path: path },
-        `Work order photo (${kind})`,
-      ),
-    ];
-  });
-}
-
-export interface ReportInput {
-  property_id: string;
-  title: string;
-  description: string;
-  location: string;
-  category: WorkOrder['category'];
-  priority: WorkOrderPriority;
-  blocking: boolean;
-  photos: File[];
-}
-
-export function useReportWorkOrder() {
-  const qc = useQueryClient();
-  const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ photos, ...values }: ReportInput) => {
-      const id = crypto.randomUUID();
-      const row = { id, ...values, title: values.title.trim() };
-      const result = await queueWrites(
-        [
-          insertRow('work_orders', row, `Report: ${row.title}`),
-          ...photoWrites(id, 'before', photos),
-        ],
-        { userId: me, invalidate: SETTLED },
-      );
-      return { id, result };
-    },
-    onSuccess: async ({ result }) => {
-      notifySaved(result, 'Problem reported');
-      await refresh(qc);
-    },
-    onError: errorToastUnlessHandled(undefined, 'Failed to report the problem'),
-  });
 }
 
 /**
@@ -149,7 +90,7 @@ export function useTransitionWorkOrder() {
           ),
         );
       }
-      writes.push(...photoWrites(w.id, 'after', photos ?? []));
+      writes.push(...workOrderPhotoWrites(w.id, 'after', photos ?? []));
       writes.push(transitionWrite(w, to, { note, assigneeId }));
       patchCached(qc, w.id, {
         status: to,

@@ -2,20 +2,20 @@
 // open work orders, most urgent first (status, priority, blocking, assignee, due or overdue), then
 // the last few resolved or closed, each opening beside the maintenance list (`?wo=<id>`), and
 // "Report a problem" with the villa filled in. Loaded lazily as its own chunk
-// (src/app/property-sections.tsx); reads through usePropertyWorkOrders, which answers from this
+// (../area.ts); reads through usePropertyWorkOrders, which answers from this
 // device's copy when the server cannot be reached.
 import { Link } from 'react-router';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { DeviceCopyNote, PendingSyncBadge } from '@/components/pending-sync-badge';
-import { ReportProblemLink } from '@/components/report-problem-link';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
 import { hasAnyPermission } from '@/lib/permissions';
-import type { PropertySectionProps } from '@/lib/property-sections';
+import type { PropertySectionProps } from '@/lib/areas';
 import { paths } from '@/lib/routes';
 import { usePropertyWorkOrders } from '../api/get-property-work-orders';
+import { ReportProblemLink } from './report-problem-link';
 import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
 import { type WorkOrder } from '@/domain/work-orders/types';
 

@@ -36,8 +36,8 @@ import {
   type Move,
   type WorkOrderPriority,
 } from '@/domain/work-orders/types';
+import { WORK_ORDER_PHOTO_BUCKET } from '@/domain/work-orders/writes';
 import {
-  PHOTO_BUCKET,
   useAddComment,
   useTransitionWorkOrder,
   useUpdateWorkOrder,
@@ -50,7 +50,9 @@ function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
     enabled: paths.length > 0,
     staleTime: 30 * 60_000,
     queryFn: async () => {
-      const { data } = await supabase.storage.from(PHOTO_BUCKET).createSignedUrls(paths, 3600);
+      const { data } = await supabase.storage
+        .from(WORK_ORDER_PHOTO_BUCKET)
+        .createSignedUrls(paths, 3600);
       return new Map((data ?? []).map((d) => [d.path ?? '', d.signedUrl]));
     },
   });

@@ -24,7 +24,7 @@ import { BulkAssignBar } from '../components/bulk-assign-bar';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
 import { WorkOrderDetailSheet } from '../components/work-order-detail';
-import { CATEGORIES } from '../schemas';
+import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
 
 type View = 'mine' | 'list' | 'board';
 

@@ -10,6 +10,8 @@ export const propertyKeys = {
   detail: (id: string) => [...propertyKeys.details(), id] as const,
   photos: (id: string) => [...propertyKeys.detail(id), 'photos'] as const,
   history: (id: string) => [...propertyKeys.detail(id), 'history'] as const,
+  /** The dashboard's card: villas not guest-ready, arrivals and departures left today. */
+  today: () => [...propertyKeys.all, 'today'] as const,
 };
 
 export const reservationKeys = {

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { reasonLabel } from '@/lib/readiness';
+import { useReasonLabel } from '@/lib/areas';
 
 /** Guest-ready or not, and why not, in text (not only colour). */
 export function GuestReadyBadge({
@@ -12,6 +12,8 @@ export function GuestReadyBadge({
   reasons: readonly string[];
   showReasons?: boolean;
 }) {
+  // The words for a reason: the area's that gives it (the registry), else src/lib/readiness.ts's.
+  const reasonLabel = useReasonLabel();
   if (ready) {
     return (
       <Badge variant="secondary" className="gap-1">

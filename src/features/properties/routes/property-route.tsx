@@ -1,12 +1,10 @@
 // /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
-// reservations (reservations.view), and the sections other areas add (cleans, work orders).
-import { useContext } from 'react';
+// reservations (reservations.view), and the sections and actions other areas add (the registry,
+// src/lib/areas.ts: cleans, work orders, stock; "Report a problem").
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
-import { Construction } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
-import { ReportProblemLink } from '@/components/report-problem-link';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/lib/routes';
-import { hasAnyPermission, hasPermission, meetsRole } from '@/lib/permissions';
+import { hasPermission, meetsRole } from '@/lib/permissions';
 import {
   getPropertyQueryOptions,
   useProperty,
@@ -29,7 +27,7 @@ import { GuestReadyBadge } from '../components/guest-ready-badge';
 import { PropertyActions } from '../components/property-actions';
 import { PropertyGallery } from '../components/property-gallery';
 import { ReservationsSection } from '../components/reservations-section';
-import { PropertySectionsContext } from '@/lib/property-sections';
+import { useAreas } from '@/lib/areas';
 
 function Field({
   label,
@@ -109,15 +107,6 @@ function Section({
   );
 }
 
-function ComingSoon({ what }: { what: string }) {
-  return (
-    <p className="text-muted-foreground flex items-center gap-2 text-sm">
-      <Construction aria-hidden="true" className="size-4" />
-      {what} for this villa will appear here when that area is built.
-    </p>
-  );
-}
-
 export const clientLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) =>
@@ -127,16 +116,13 @@ export function PropertyRoute() {
   const { id = '' } = useParams();
   const { roles, permissions } = useAuth();
   const property = useProperty(id);
-  const { Cleans, WorkOrders } = useContext(PropertySectionsContext);
+  const { propertySections, propertyActions } = useAreas();
+  const sections = propertySections.filter((x) => x.visible?.({ roles, permissions }) ?? true);
   const isManager = meetsRole(roles, 'manager');
   const canManage = isManager && hasPermission(permissions, 'properties.manage');
   const canSeeAccess = hasPermission(permissions, 'properties.access');
   const canSeeReservations = hasPermission(permissions, 'reservations.view');
   const canManageReservations = hasPermission(permissions, 'reservations.manage');
-  const canSeeWorkOrders = hasAnyPermission(permissions, [
-    'maintenance.view',
-    'maintenance.manage',
-  ]);
 
   if (property.isPending) return <PageSpinner />;
   if (property.isError || !property.data) {
@@ -192,7 +178,9 @@ export function PropertyRoute() {
         <div aria-label="Guest-ready state" role="group">
           <GuestReadyBadge ready={p.guest_ready} reasons={p.not_ready_reasons} />
         </div>
-        <ReportProblemLink propertyId={p.id} />
+        {propertyActions.map((a) => (
+          <a.Component key={a.key} propertyId={p.id} place="property" />
+        ))}
       </div>
       <Section title="Overview">
         <Overview p={p} />
@@ -217,25 +205,15 @@ export function PropertyRoute() {
           />
         </Section>
       ) : null}
-      <Section title="Cleans">
-        {Cleans ? (
-          <Cleans propertyId={p.id} ready={p.guest_ready} reasons={p.not_ready_reasons} />
-        ) : (
-          <ComingSoon what="Cleaning and inspection tasks" />
-        )}
-      </Section>
-      {canSeeWorkOrders ? (
-        <Section title="Work orders">
-          {WorkOrders ? (
-            <WorkOrders propertyId={p.id} ready={p.guest_ready} reasons={p.not_ready_reasons} />
-          ) : (
-            <ComingSoon what="Maintenance work orders" />
-          )}
+      {sections.map((x) => (
+        <Section
+          key={x.key}
+          title={x.title}
+          {...(x.description ? { description: x.description } : {})}
+        >
+          <x.Component propertyId={p.id} ready={p.guest_ready} reasons={p.not_ready_reasons} />
         </Section>
-      ) : null}
-      <Section title="Stock">
-        <ComingSoon what="Stock levels" />
-      </Section>
+      ))}
     </div>
   );
 }

@@ -1,4 +1,6 @@
-// The "Report a problem" form's rules (docs/maintenance.md); the database checks the same limits.
+// The "Report a problem" form's rules (docs/maintenance.md), one schema for every place that
+// reports one (the maintenance screen, a checklist run's failed item); the database checks the
+// same limits.
 import * as z from 'zod/mini';
 
 export const CATEGORIES = [
@@ -32,3 +34,7 @@ export const reportSchema = z.object({
   blocking: z.boolean(),
 });
 export type ReportValues = z.output<typeof reportSchema>;
+
+/** From a failed checklist item: the title and what is wrong; the rest is the item's. */
+export const itemReportSchema = z.pick(reportSchema, { title: true, description: true });
+export type ItemReportValues = z.output<typeof itemReportSchema>;

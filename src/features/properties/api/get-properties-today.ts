@@ -1,17 +1,11 @@
-// GET property_overview three ways for the dashboard's properties card: villas not guest-ready
+// GET property_overview three ways for the dashboard's properties card (./area.ts): villas not guest-ready
 // (with why), and villas whose next check-in / check-out falls in the rest of today (company
 // zone). property_overview gives field staff these times without guest data.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { companyToday } from '@/lib/company-time';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  propertiesToday: () => [...dashboardKeys.all, 'properties-today'] as const,
-  urgentWorkOrders: () => [...dashboardKeys.all, 'urgent-work-orders'] as const,
-  myWorkOrders: (userId: string) => [...dashboardKeys.all, 'my-work-orders', userId] as const,
-};
+import { propertyKeys } from './keys';
 
 const SHOWN = 5;
 
@@ -86,7 +80,7 @@ export async function getPropertiesToday(): Promise<PropertiesToday> {
 }
 
 export const getPropertiesTodayQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.propertiesToday(), queryFn: getPropertiesToday });
+  queryOptions({ queryKey: propertyKeys.today(), queryFn: getPropertiesToday });
 
 export function usePropertiesToday(enabled: boolean) {
   return useQuery({ ...getPropertiesTodayQueryOptions(), enabled });

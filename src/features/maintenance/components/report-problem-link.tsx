@@ -1,6 +1,7 @@
 // "Report a problem" from anywhere (docs/maintenance.md): the app frame's header and a villa's page
-// open the maintenance screen's short report form, the villa filled in where it is known. Shown
-// only to those who may report (maintenance.report, or maintenance.manage).
+// (maintenance's header and property actions, ../area.ts) open the maintenance screen's report
+// form, the villa filled in where it is known. Shown only to those who may report
+// (maintenance.report, or maintenance.manage). Small and loaded with the frame (no pop-in).
 import { Link } from 'react-router';
 import { Wrench } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-// The dashboard's work-order cards (docs/maintenance.md "Dashboard"): managers see the open work
+// The dashboard's work-order cards (docs/maintenance.md "Dashboard"; contributed by ../area.ts,
+// each loaded as the dashboard shows it): managers see the open work
 // orders that are urgent or overdue, technicians their own open ones; each card gives the count
 // and the most urgent few, each linking to the work order beside the maintenance list.
 import { Link } from 'react-router';

@@ -1,8 +1,10 @@
+// The dashboard's properties card (contributed by ../area.ts): villas not guest-ready with why, and
+// the arrivals and departures still to come today.
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/company-time';
 import { hrefs, paths } from '@/lib/routes';
-import { reasonLabel } from '@/lib/readiness';
+import { useReasonLabel } from '@/lib/areas';
 import { usePropertiesToday, type TodayVilla } from '../api/get-properties-today';
 
 function VillaList({
@@ -40,6 +42,7 @@ function VillaList({
 /** Villas not guest-ready, and the arrivals and departures still to come today. */
 export function PropertiesTodayCard() {
   const today = usePropertiesToday(true);
+  const reasonLabel = useReasonLabel();
   return (
     <Card>
       <CardHeader>

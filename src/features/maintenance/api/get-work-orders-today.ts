@@ -14,7 +14,7 @@ import {
   type WorkOrderStatus,
 } from '@/domain/work-orders/labels';
 import { mirrorAll, readWithFallback } from '@/offline/read';
-import { dashboardKeys } from './get-properties-today';
+import { workOrderKeys } from '@/domain/work-orders/keys';
 
 /** How many work orders a card lists. */
 export const SHOWN = 5;
@@ -98,11 +98,11 @@ export function getMyWorkOrders(userId: string): Promise<WorkOrderCardData> {
 }
 
 export const urgentWorkOrdersQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.urgentWorkOrders(), queryFn: getUrgentWorkOrders });
+  queryOptions({ queryKey: workOrderKeys.urgent(), queryFn: getUrgentWorkOrders });
 
 export const myWorkOrdersQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: dashboardKeys.myWorkOrders(userId),
+    queryKey: workOrderKeys.mine(userId),
     queryFn: () => getMyWorkOrders(userId),
   });
 

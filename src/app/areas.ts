@@ -1,0 +1,25 @@
+// The area registry, composed (src/lib/areas.ts; docs/adding-an-area.md "Register the area"):
+// one line per area that adds to other areas' screens. The signed-in frame (layouts/app-layout.tsx)
+// provides it to the dashboard, the property detail page and the header.
+import { createElement, type ReactNode } from 'react';
+import { AreasContext, composeAreas } from '@/lib/areas';
+import { housekeepingArea } from '@/features/housekeeping/area';
+import { inventoryArea } from '@/features/inventory/area';
+import { maintenanceArea } from '@/features/maintenance/area';
+import { propertiesArea } from '@/features/properties/area';
+
+export const areas = composeAreas([
+  propertiesArea,
+  housekeepingArea,
+  maintenanceArea,
+  inventoryArea,
+]);
+
+/** Starts loading the dashboard's cards (as the dashboard's own chunk loads, not after it). */
+export function preloadDashboardCards(): Promise<unknown> {
+  return Promise.all(areas.dashboardCards.map((c) => c.preload?.()));
+}
+
+export function AreasProvider({ children }: { children: ReactNode }) {
+  return createElement(AreasContext.Provider, { value: areas }, children);
+}

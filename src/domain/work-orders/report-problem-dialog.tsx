@@ -1,0 +1,53 @@
+// "Report a problem" as a dialog (the maintenance screen's, opened from the header, a villa's page
+// and the screen itself: docs/maintenance.md): the whole form of ./report-problem.tsx, sent through
+// the one report write (./writes.ts), closed once it is made (queued or not).
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ReportProblemForm } from './report-problem';
+import { useReportWorkOrder } from './writes';
+
+export function ReportProblemDialog({
+  open,
+  onOpenChange,
+  propertyId,
+  villas,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The villa filled in, where it is known. */
+  propertyId?: string | undefined;
+  /** The villas to choose from. */
+  villas: { value: string; label: string }[];
+}) {
+  const report = useReportWorkOrder();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Report a problem</DialogTitle>
+          <DialogDescription>
+            What is wrong and where. Urgent problems are due before the next guests arrive.
+          </DialogDescription>
+        </DialogHeader>
+        <ReportProblemForm
+          variant="full"
+          name="Report a problem"
+          defaults={{ property_id: propertyId ?? '' }}
+          villas={villas}
+          pending={report.isPending}
+          footer={(submit) => <DialogFooter>{submit}</DialogFooter>}
+          onSubmit={async (values, photos) => {
+            await report.mutateAsync({ ...values, photos });
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+// What maintenance adds to other areas' screens (the registry: src/lib/areas.ts, composed in
+// src/app/areas.ts): the dashboard's work-order cards, a villa's work orders, "Report a problem" in
+// the header and beside a villa's guest-ready state, and the words for its guest-ready reason.
+// The cards and the section are lazy (their own chunks); the link is small and comes with the frame.
+import { createElement } from 'react';
+import { lazyPart, type AreaContribution } from '@/lib/areas';
+import { hasAnyPermission, hasPermission } from '@/lib/permissions';
+import { ReportProblemLink } from './components/report-problem-link';
+
+const UrgentWorkOrdersCard = lazyPart(
+  async () => (await import('./components/dashboard-cards')).UrgentWorkOrdersCard,
+);
+const MyWorkOrdersCard = lazyPart(
+  async () => (await import('./components/dashboard-cards')).MyWorkOrdersCard,
+);
+const WorkOrdersSection = lazyPart(
+  async () => (await import('./components/property-work-orders-section')).PropertyWorkOrdersSection,
+  createElement(
+    'p',
+    { className: 'text-muted-foreground text-sm' },
+    "Loading the villa's work orders…",
+  ),
+);
+
+export const maintenanceArea: AreaContribution = {
+  area: 'maintenance',
+  dashboardCards: [
+    {
+      key: 'urgent-work-orders',
+      order: 20,
+      visible: ({ permissions }) => hasPermission(permissions, 'maintenance.manage'),
+      Component: UrgentWorkOrdersCard,
+      preload: UrgentWorkOrdersCard.preload,
+    },
+    {
+      key: 'my-work-orders',
+      order: 30,
+      visible: ({ permissions }) => hasPermission(permissions, 'maintenance.work'),
+      Component: MyWorkOrdersCard,
+      preload: MyWorkOrdersCard.preload,
+    },
+  ],
+  propertySections: [
+    {
+      key: 'work-orders',
+      order: 20,
+      title: 'Work orders',
+      visible: ({ permissions }) =>
+        hasAnyPermission(permissions, ['maintenance.view', 'maintenance.manage']),
+      Component: WorkOrdersSection,
+    },
+  ],
+  headerActions: [
+    {
+      key: 'report-problem',
+      order: 10,
+      // On a villa's page the report is about that villa; the words hide on phones.
+      Component: ({ propertyId }) =>
+        createElement(ReportProblemLink, { propertyId, iconOnlyOnPhones: true }),
+    },
+  ],
+  propertyActions: [
+    {
+      key: 'report-problem',
+      order: 10,
+      Component: ({ propertyId }) => createElement(ReportProblemLink, { propertyId }),
+    },
+  ],
+  readinessReasons: { work_order_blocking: 'A blocking work order is open' },
+};

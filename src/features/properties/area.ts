@@ -1,0 +1,21 @@
+// What the properties area adds to other screens (the registry: src/lib/areas.ts, composed in
+// src/app/areas.ts): the dashboard's "Properties today" card (lazy, its own chunk).
+import { lazyPart, type AreaContribution } from '@/lib/areas';
+import { hasPermission } from '@/lib/permissions';
+
+const PropertiesTodayCard = lazyPart(
+  async () => (await import('./components/properties-today-card')).PropertiesTodayCard,
+);
+
+export const propertiesArea: AreaContribution = {
+  area: 'properties',
+  dashboardCards: [
+    {
+      key: 'properties-today',
+      order: 10,
+      visible: ({ permissions }) => hasPermission(permissions, 'properties.view'),
+      Component: PropertiesTodayCard,
+      preload: PropertiesTodayCard.preload,
+    },
+  ],
+};

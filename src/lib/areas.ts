@@ -1,0 +1,133 @@
+// The area registry (docs/adding-an-area.md "Register the area"): what an area adds to screens that
+// are not its own - the dashboard's cards, the property detail page's sections and actions, the
+// app header's actions, the words for its guest-ready reasons. Each area declares its
+// contribution in src/features/<area>/area.ts(x); src/app/areas.tsx composes them and provides
+// them here, so the dashboard, the villa page and the header render what the areas give them and
+// never import an area (features never import each other: docs/architecture.md).
+// Heavy parts are lazy (`lazyPart`): their chunk loads when a screen shows them, so /auth and the
+// villa list carry none of it.
+import {
+  createContext,
+  createElement,
+  lazy,
+  Suspense,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { reasonLabel } from './readiness';
+
+/** Who is looking: a part is shown to those it names. */
+export interface AreaViewer {
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+export type Visible = (viewer: AreaViewer) => boolean;
+
+/** A card on the dashboard (shown to a user with a role whom `visible` accepts). */
+export interface DashboardCard {
+  key: string;
+  /** Cards show in ascending order, whichever area gives them. */
+  order: number;
+  visible: Visible;
+  Component: ComponentType;
+  /** Loads the card's chunk (the dashboard's route starts it as the screen loads). */
+  preload?: () => Promise<unknown>;
+}
+
+export interface PropertySectionProps {
+  propertyId: string;
+  /** The detail page's guest-ready state (from the server or this device's copy). */
+  ready: boolean;
+  reasons: string[];
+}
+
+/** A section of the property detail page, after the page's own (a card with its title). */
+export interface PropertySection {
+  key: string;
+  order: number;
+  title: string;
+  description?: string;
+  /** Shown to everyone who may see the villa when left out. */
+  visible?: Visible;
+  Component: ComponentType<PropertySectionProps>;
+}
+
+/** A button or link in the app header, or beside a villa's guest-ready state. */
+export interface AreaAction {
+  key: string;
+  order: number;
+  /** The villa it is about: the page's (a villa's page), or none. */
+  Component: ComponentType<{ propertyId?: string | undefined; place: 'header' | 'property' }>;
+}
+
+/** What one area adds to the screens of others. */
+export interface AreaContribution {
+  /** The area's name (its folder under src/features). */
+  area: string;
+  dashboardCards?: DashboardCard[];
+  propertySections?: PropertySection[];
+  /** The header's actions (beside the sync status and the menus). */
+  headerActions?: AreaAction[];
+  /** Beside a villa's guest-ready state on its page. */
+  propertyActions?: AreaAction[];
+  /** Words for the guest-ready reason codes the area's SQL gives (docs/security-sql.md). */
+  readinessReasons?: Record<string, string>;
+}
+
+/** Every area's contributions, each kind in order. */
+export interface Areas {
+  dashboardCards: DashboardCard[];
+  propertySections: PropertySection[];
+  headerActions: AreaAction[];
+  propertyActions: AreaAction[];
+  readinessReasons: Record<string, string>;
+}
+
+const byOrder = <T extends { order: number }>(parts: T[]): T[] =>
+  [...parts].sort((a, b) => a.order - b.order);
+
+/** The registry from the areas' contributions (src/app/areas.tsx). */
+export function composeAreas(contributions: readonly AreaContribution[]): Areas {
+  return {
+    dashboardCards: byOrder(contributions.flatMap((c) => c.dashboardCards ?? [])),
+    propertySections: byOrder(contributions.flatMap((c) => c.propertySections ?? [])),
+    headerActions: byOrder(contributions.flatMap((c) => c.headerActions ?? [])),
+    propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
+    readinessReasons: Object.assign({}, ...contributions.map((c) => c.readinessReasons ?? {})),
+  };
+}
+
+export const AreasContext = createContext<Areas>(composeAreas([]));
+
+/** The composed registry (empty outside the signed-in frame). */
+export function useAreas(): Areas {
+  return useContext(AreasContext);
+}
+
+/**
+ * A part loaded in its own chunk when first shown, `fallback` meanwhile; `preload()` starts the
+ * load early (a route that will show it).
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> & { preload: () => Promise<unknown> } {
+  let loading: Promise<ComponentType<P>> | undefined;
+  // A failed load (offline, a new build) is tried again the next time.
+  const once = () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    }));
+  const Lazy = lazy(async () => ({ default: await once() }));
+  const Part = (props: P) => createElement(Suspense, { fallback }, createElement(Lazy, props));
+  return Object.assign(Part, { preload: once });
+}
+
+/** A guest-ready reason code in words: an area's own words first, then src/lib/readiness.ts's. */
+export function useReasonLabel(): (code: string) => string {
+  const { readinessReasons } = useAreas();
+  return (code) => readinessReasons[code] ?? reasonLabel(code);
+}
