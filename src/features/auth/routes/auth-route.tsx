@@ -7,14 +7,9 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/lib/routes';
 import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
-import {
-  AuthCard,
-  AuthCardContent,
-  AuthCardDescription,
-  AuthCardHeader,
-  AuthCardTitle,
-} from '../components/auth-ui';
+import { AuthCard, AuthCardContent, AuthCardHeading } from '../components/auth-ui';
 import { SignInForm } from '../components/sign-in-form';
+import { SignInHeading } from '../components/sign-in-view';
 import { SignUpForm } from '../components/sign-up-form';
 
 function returnTarget(state: unknown): string {
@@ -48,12 +43,7 @@ export function AuthRoute() {
       <AuthCard>
         {mode === 'signin' ? (
           <>
-            <AuthCardHeader>
-              <AuthCardTitle>
-                <h1 className="text-xl">Arivia Ops Console</h1>
-              </AuthCardTitle>
-              <AuthCardDescription>Sign In with your credentials.</AuthCardDescription>
-            </AuthCardHeader>
+            <SignInHeading />
             <AuthCardContent>
               <SignInForm
                 key={signedUpEmail}
@@ -64,14 +54,9 @@ export function AuthRoute() {
           </>
         ) : (
           <>
-            <AuthCardHeader>
-              <AuthCardTitle>
-                <h1 className="text-xl">Create Account</h1>
-              </AuthCardTitle>
-              <AuthCardDescription>
-                Get started with Arivia Ops, the operations app.
-              </AuthCardDescription>
-            </AuthCardHeader>
+            <AuthCardHeading title="Create Account">
+              Get started with Arivia Ops, the operations app.
+            </AuthCardHeading>
             <AuthCardContent>
               <SignUpForm
                 signUp={signUp}

@@ -1,0 +1,30 @@
+// index.html's static copy of the sign-in screen (docs/architecture.md "Loading: the first
+// paint"), drawn at build time from the screen's own components (vite.config.ts staticSignIn):
+// src/boot.js shows it for a signed-out visitor of /auth before any script has loaded, and
+// React's first render replaces it. Nothing in it is sent or acts: no input has a name, no button
+// submits (aria-disabled) until React has replaced it; what was typed into its fields and the
+// focus are carried over (static-sign-in.ts). Its demo accounts are shown by boot.js's classes
+// (index.html's style).
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { SIGN_IN_ID } from '@/lib/startup-contract';
+import { AuthShell } from './components/auth-shell';
+import { AuthCard, AuthCardContent } from './components/auth-ui';
+import { DemoAccounts } from './components/demo-accounts';
+import { SignInHeading, SignInView } from './components/sign-in-view';
+
+/** As auth-route.tsx draws the sign-in screen, with nothing live. */
+export function staticSignInCopy(): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <AuthShell id={SIGN_IN_ID}>
+        <AuthCard>
+          <SignInHeading />
+          <AuthCardContent>
+            <SignInView demo={<DemoAccounts />} />
+          </AuthCardContent>
+        </AuthCard>
+      </AuthShell>
+    </MemoryRouter>,
+  );
+}
