@@ -15,7 +15,7 @@ import {
   SIGN_IN_ID,
   SPINNER_ID,
   sessionKey,
-} from './src/lib/startup-contract';
+} from './src/lib/startup-contract.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -197,10 +197,10 @@ function buildTimeModules(): Plugin {
  * with its name, where it used to leave a plan silently empty.
  */
 async function startupModules() {
-  const file = (p: string) => {
+  const file = (p: string, by = 'vite.config.ts (startupModules)') => {
     for (const f of [p, `${p}.ts`, `${p}.tsx`])
       if (existsSync(path.join(ROOT, f)) && statSync(path.join(ROOT, f)).isFile()) return f;
-    throw new Error(`vite.config.ts names ${p}, which does not exist: renamed or moved?`);
+    throw new Error(`${by} names ${p}, which does not exist: renamed or moved?`);
   };
   const { module } = await runAtBuild<typeof import('./src/lib/routes')>('src/lib/routes.ts');
   const router = readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8');
@@ -210,7 +210,10 @@ async function startupModules() {
     if (!(key in module.paths)) throw new Error(`src/lib/routes.ts has no route ${key}`);
     const bound = new RegExp(`\\n  ${key}: screen\\([^]*?import\\('([^']+)'\\)`).exec(router);
     if (!bound) throw new Error(`src/app/router.tsx binds no screen to the route ${key}`);
-    return file(bound[1].replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/'));
+    return file(
+      bound[1].replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/'),
+      `src/app/router.tsx's screen for the route ${key}`,
+    );
   };
   const keys = Object.keys(module.paths) as RouteKey[];
   return {
@@ -224,7 +227,7 @@ async function startupModules() {
       'src/lib/auth/access-queries',
       'src/offline/resource',
       'src/app/layouts/app-layout',
-    ].map(file),
+    ].map((p) => file(p)),
     /** Loaded only once someone is signed in: where the public side's dynamic imports stop. */
     gates: [
       'src/lib/query-client',
@@ -234,7 +237,7 @@ async function startupModules() {
       'src/offline/read',
       'src/offline/sync-engine',
       'src/app/layouts/app-layout',
-    ].map(file),
+    ].map((p) => file(p)),
     home: screen('home'),
     properties: screen('properties'),
     auth: screen('auth'),

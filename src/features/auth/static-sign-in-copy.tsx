@@ -9,22 +9,24 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SIGN_IN_ID } from '@/lib/startup-contract';
 import { AuthShell } from './components/auth-shell';
-import { AuthCard, AuthCardContent } from './components/auth-ui';
+import { AuthCard } from './components/auth-ui';
 import { DemoAccounts } from './components/demo-accounts';
-import { SignInHeading, SignInView } from './components/sign-in-view';
+import { SignInView } from './components/sign-in-view';
 
-/** As auth-route.tsx draws the sign-in screen, with nothing live. */
+/**
+ * As auth-route.tsx draws the sign-in screen, with nothing live: no field state (no names), no
+ * form to submit (its button is a plain button), no handlers; every button says it does nothing
+ * yet (aria-disabled).
+ */
 export function staticSignInCopy(): string {
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     <MemoryRouter>
       <AuthShell id={SIGN_IN_ID}>
         <AuthCard>
-          <SignInHeading />
-          <AuthCardContent>
-            <SignInView demo={<DemoAccounts />} />
-          </AuthCardContent>
+          <SignInView demo={<DemoAccounts />} />
         </AuthCard>
       </AuthShell>
     </MemoryRouter>,
   );
+  return html.replaceAll('<button ', '<button aria-disabled="true" ');
 }

@@ -27,7 +27,7 @@ export function staticSignIn(): StaticSignIn | null {
   // Its fields, in the form's order: static-sign-in-copy.tsx draws the form's own components.
   const [email, password] =
     document.getElementById(SIGN_IN_ID)?.getElementsByTagName('input') ?? [];
-  if (!(email instanceof HTMLInputElement) || !(password instanceof HTMLInputElement)) return null;
+  if (!password) return null;
   const active = document.activeElement;
   let focused: StaticSignInField | null =
     active === email ? 'email' : active === password ? 'password' : null;

@@ -18,9 +18,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { staticSignInCopy } from '../static-sign-in-copy';
 import { authButtonClasses, authCardClasses, authInputClasses } from './auth-ui.build';
 import { AuthShell } from './auth-shell';
-import { AuthCard, AuthCardContent } from './auth-ui';
+import { AuthCard } from './auth-ui';
 import { DemoAccounts } from './demo-accounts';
-import { SignInHeading, SignInView } from './sign-in-view';
+import { SignInView } from './sign-in-view';
 import type { AuthFormField } from './use-auth-form';
 
 const classOf = (html: string) => /class="([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
@@ -123,15 +123,12 @@ describe("index.html's static copy of the sign-in screen", () => {
         <MemoryRouter>
           <AuthShell>
             <AuthCard>
-              <SignInHeading />
-              <AuthCardContent>
-                <SignInView
-                  form={{ onSubmit: () => {} }}
-                  fields={{ email: field('email'), password: field('password') }}
-                  onSwitchMode={() => {}}
-                  demo={<DemoAccounts onPick={() => {}} />}
-                />
-              </AuthCardContent>
+              <SignInView
+                form={{ onSubmit: () => {} }}
+                field={field}
+                onSwitchMode={() => {}}
+                demo={<DemoAccounts onPick={() => {}} />}
+              />
             </AuthCard>
           </AuthShell>
         </MemoryRouter>,

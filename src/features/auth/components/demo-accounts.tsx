@@ -29,8 +29,7 @@ export function DemoAccounts({ onPick }: { onPick?: (email: string, password: st
               variant="outlineSmall"
               title={a.email}
               aria-label={`Use the ${a.role} demo account (${a.email})`}
-              aria-disabled={!onPick || undefined}
-              onClick={() => onPick?.(a.email, DEMO_PASSWORD)}
+              onClick={onPick && (() => onPick(a.email, DEMO_PASSWORD))}
             >
               {roleLabel(a.role)}
             </AuthButton>

@@ -48,7 +48,7 @@ export function SignInForm({
   return (
     <SignInView
       form={{ onSubmit, onFocus: preloadSupabase, onPointerDown: preloadSupabase }}
-      fields={{ email: form.field('email'), password: form.field('password') }}
+      field={form.field}
       pending={signIn.isPending}
       onSwitchMode={onSwitchMode}
       demo={

@@ -3,7 +3,7 @@ import type { Action } from '../api/use-action';
 import { validateSignUp, type SignUpInput } from '../schemas';
 import { AuthField } from './auth-field';
 import { useAuthForm } from './use-auth-form';
-import { AuthForm } from './auth-form';
+import { AuthButton } from './auth-ui';
 
 export function SignUpForm({
   signUp,
@@ -29,40 +29,48 @@ export function SignUpForm({
   });
 
   return (
-    <AuthForm
-      label="Create account"
-      form={{ onSubmit, onFocus: preloadSupabase, onPointerDown: preloadSupabase }}
-      submit={signUp.isPending ? 'Creating account...' : 'Create Account'}
-      pending={signUp.isPending}
-      switchMode="Already have an account? Sign in"
-      onSwitchMode={onSwitchMode}
-    >
-      <AuthField
-        label="Full name"
-        field={form.field('full_name')}
-        autoComplete="name"
-        placeholder="Maria Kritikou"
-      />
-      <AuthField
-        label="Email"
-        field={form.field('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@company.com"
-      />
-      <AuthField
-        label="Password"
-        field={form.field('password')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <AuthField
-        label="Confirm password"
-        field={form.field('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
-    </AuthForm>
+    <div className="space-y-6">
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadSupabase}
+        onPointerDown={preloadSupabase}
+        noValidate
+        className="space-y-4"
+        aria-label="Create account"
+      >
+        <AuthField
+          label="Full name"
+          field={form.field('full_name')}
+          autoComplete="name"
+          placeholder="Maria Kritikou"
+        />
+        <AuthField
+          label="Email"
+          field={form.field('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+        />
+        <AuthField
+          label="Password"
+          field={form.field('password')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <AuthField
+          label="Confirm password"
+          field={form.field('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <AuthButton type="submit" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating account...' : 'Create Account'}
+        </AuthButton>
+      </form>
+      <AuthButton type="button" variant="link" onClick={onSwitchMode}>
+        Already have an account? Sign in
+      </AuthButton>
+    </div>
   );
 }

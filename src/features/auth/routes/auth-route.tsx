@@ -9,7 +9,6 @@ import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
 import { AuthCard, AuthCardContent, AuthCardHeading } from '../components/auth-ui';
 import { SignInForm } from '../components/sign-in-form';
-import { SignInHeading } from '../components/sign-in-view';
 import { SignUpForm } from '../components/sign-up-form';
 
 function returnTarget(state: unknown): string {
@@ -42,16 +41,11 @@ export function AuthRoute() {
     <AuthShell>
       <AuthCard>
         {mode === 'signin' ? (
-          <>
-            <SignInHeading />
-            <AuthCardContent>
-              <SignInForm
-                key={signedUpEmail}
-                defaultEmail={signedUpEmail}
-                onSwitchMode={() => switchTo('signup')}
-              />
-            </AuthCardContent>
-          </>
+          <SignInForm
+            key={signedUpEmail}
+            defaultEmail={signedUpEmail}
+            onSwitchMode={() => switchTo('signup')}
+          />
         ) : (
           <>
             <AuthCardHeading title="Create Account">
