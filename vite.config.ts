@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
+  BACKEND_META,
   DEMO_CLASS,
   FIRST_PAINT_ID,
   KEPT_CLASS,
@@ -143,8 +144,11 @@ function staticSignIn(): Plugin {
         const { module } = await runAtBuild<
           typeof import('./src/features/auth/static-sign-in-copy')
         >('src/features/auth/static-sign-in-copy.tsx');
-        // index.html's style shows and hides it by the contract's classes and ids.
+        // index.html's style shows and hides it by the contract's classes and ids; its meta and
+        // spinner are boot.js's.
         for (const name of [
+          `name="${BACKEND_META}"`,
+          `id="${SPINNER_ID}"`,
           `.${SIGN_IN_CLASS} #${SIGN_IN_ID}`,
           `#${SIGN_IN_ID} section`,
           `.${DEMO_CLASS} #${SIGN_IN_ID} section`,
@@ -154,7 +158,7 @@ function staticSignIn(): Plugin {
           `#${KEPT_ID}`,
         ])
           if (!html.includes(name))
-            throw new Error(`index.html's style has no ${name} (src/lib/startup-contract.ts)`);
+            throw new Error(`index.html has no ${name} (src/lib/startup-contract.ts)`);
         return replaceMark(html, '<!-- static-sign-in -->', module.staticSignInCopy());
       },
     },
