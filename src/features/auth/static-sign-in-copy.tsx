@@ -23,7 +23,7 @@ export function staticSignInCopy(): string {
     <MemoryRouter>
       <AuthShell id={SIGN_IN_ID}>
         <AuthCard>
-          <SignInView demo={<DemoAccounts />} />
+          <SignInView demo={<DemoAccounts onPick={() => {}} />} />
         </AuthCard>
       </AuthShell>
     </MemoryRouter>,

@@ -2,11 +2,8 @@ import { roleLabel } from '@/lib/permissions';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { AuthButton } from './auth-ui';
 
-/**
- * One click fills the sign-in form with a demo account (local backend only). Without `onPick`,
- * index.html's static copy (static-sign-in-copy.tsx): the buttons do nothing yet.
- */
-export function DemoAccounts({ onPick }: { onPick?: (email: string, password: string) => void }) {
+/** One click fills the sign-in form with a demo account (local backend only). */
+export function DemoAccounts({ onPick }: { onPick: (email: string, password: string) => void }) {
   return (
     <section
       aria-labelledby="demo-accounts-title"
@@ -29,7 +26,7 @@ export function DemoAccounts({ onPick }: { onPick?: (email: string, password: st
               variant="outlineSmall"
               title={a.email}
               aria-label={`Use the ${a.role} demo account (${a.email})`}
-              onClick={onPick && (() => onPick(a.email, DEMO_PASSWORD))}
+              onClick={() => onPick(a.email, DEMO_PASSWORD)}
             >
               {roleLabel(a.role)}
             </AuthButton>
