@@ -1,11 +1,35 @@
-import { defineConfig, loadEnv, minifySync, runnerImport, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  BACKEND_META,
+  DEMO_CLASS,
+  FIRST_PAINT_ID,
+  KEPT_CLASS,
+  KEPT_ID,
+  SIGN_IN_CLASS,
+  SIGN_IN_ID,
+  SPINNER_ID,
+  sessionKey,
+} from './src/lib/startup-contract.ts';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** Runs one of the app's modules in Node at build time, with the app's `@/` paths and JSX. */
+async function runAtBuild<T>(file: string) {
+  return runnerImport<T>(path.join(ROOT, file), {
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    resolve: { alias: { '@': path.join(ROOT, 'src') } },
+    oxc: { jsx: { runtime: 'automatic' } },
+  });
+}
 
 /**
  * Writes .br and .gz next to every compressible file of the build, so a static server (or the
@@ -48,20 +72,31 @@ function precompress(): Plugin {
 /**
  * `src/boot.js` (the theme and the first screen, before any other script: docs/architecture.md
  * "Loading: the first paint") goes into index.html itself, minified, where the HTML names it: a
- * file would cost a blocking round trip before the rest of the page is parsed. The CSP allows it
- * by its hash, like every inline script of the build (server/app.ts inlineScriptHashes).
+ * file would cost a blocking round trip before the rest of the page is parsed. It is bundled with
+ * what it imports (src/lib/startup-contract.ts, the keys, ids and breakpoint the app uses too:
+ * "Loading: the start-up contract"), whose constants the bundler inlines. The CSP allows it by
+ * its hash, like every inline script of the build (server/app.ts inlineScriptHashes).
  */
 function inlineBoot(): Plugin {
-  const file = fileURLToPath(new URL('./src/boot.js', import.meta.url));
   return {
     name: 'arivia:inline-boot',
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
-        const { code } = minifySync('boot.js', readFileSync(file, 'utf8'));
-        const tag = '<script data-boot></script>';
-        if (!html.includes(tag)) throw new Error(`index.html has no ${tag} for src/boot.js`);
-        return html.replace(tag, () => `<script>${code.trim()}</script>`);
+      async handler(html) {
+        const out = await build({
+          configFile: false,
+          root: ROOT,
+          logLevel: 'warn',
+          build: {
+            write: false,
+            minify: true,
+            target: 'es2019',
+            lib: { entry: path.join(ROOT, 'src/boot.js'), formats: ['iife'], name: 'boot' },
+          },
+        });
+        const [result] = Array.isArray(out) ? out : [out];
+        const code = (result as { output: { code: string }[] }).output[0].code;
+        return replaceMark(html, '<script data-boot></script>', `<script>${code.trim()}</script>`);
       },
     },
   };
@@ -75,33 +110,154 @@ function inlineBoot(): Plugin {
  * spinner.
  */
 function firstPaint(): Plugin {
-  const root = fileURLToPath(new URL('.', import.meta.url));
   return {
     name: 'arivia:first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
-        const { module } = await runnerImport<typeof import('./src/app/layouts/first-paint')>(
-          path.join(root, 'src/app/layouts/first-paint.tsx'),
-          {
-            configFile: false,
-            root,
-            logLevel: 'warn',
-            resolve: { alias: { '@': path.join(root, 'src') } },
-            oxc: { jsx: { runtime: 'automatic' } },
-          },
+        const { module } = await runAtBuild<typeof import('./src/app/layouts/first-paint')>(
+          'src/app/layouts/first-paint.tsx',
         );
         const pages = JSON.stringify(module.firstPaintPages())
           .replaceAll('&', '&amp;')
           .replaceAll('"', '&quot;');
-        const template = `<template id="boot-first-paint" data-pages="${pages}">${module.firstPaintFrame()}</template>`;
-        const mark = '<!-- first-paint -->';
-        if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
-        return html.replace(mark, () => template);
+        const template = `<template id="${FIRST_PAINT_ID}" data-pages="${pages}">${module.firstPaintFrame()}</template>`;
+        return replaceMark(html, '<!-- first-paint -->', template);
       },
     },
   };
+}
+
+/**
+ * /auth's sign-in screen as React draws it, drawn from the screen's own components by
+ * src/features/auth/static-sign-in-copy.tsx, goes into index.html's #root for src/boot.js to
+ * show instead of the spinner (docs/architecture.md "Loading: the first paint"). In a build and
+ * in `vite` (dev) alike.
+ */
+function staticSignIn(): Plugin {
+  return {
+    name: 'arivia:static-sign-in',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        const { module } = await runAtBuild<
+          typeof import('./src/features/auth/static-sign-in-copy')
+        >('src/features/auth/static-sign-in-copy.tsx');
+        // index.html's style shows and hides it by the contract's classes and ids; its meta and
+        // spinner are boot.js's.
+        for (const name of [
+          `name="${BACKEND_META}"`,
+          `id="${SPINNER_ID}"`,
+          `.${SIGN_IN_CLASS} #${SIGN_IN_ID}`,
+          `#${SIGN_IN_ID} section`,
+          `.${DEMO_CLASS} #${SIGN_IN_ID} section`,
+          `#${SIGN_IN_ID} form + button`,
+          `.${SIGN_IN_CLASS} #${SPINNER_ID}`,
+          `.${KEPT_CLASS} #root`,
+          `#${KEPT_ID}`,
+        ])
+          if (!html.includes(name))
+            throw new Error(`index.html has no ${name} (src/lib/startup-contract.ts)`);
+        return replaceMark(html, '<!-- static-sign-in -->', module.staticSignInCopy());
+      },
+    },
+  };
+}
+
+/**
+ * A module named `*.build.ts` runs at build time (and in `vite`), in Node, and the app gets only
+ * its exports' values, as constants: what it works out costs the browser nothing (e.g. the
+ * /auth screen's classes, merged by cn(): src/features/auth/components/auth-ui.build.ts). Its
+ * exports must be JSON values. Tests (vitest) run the module as it is.
+ */
+function buildTimeModules(): Plugin {
+  return {
+    name: 'arivia:build-time-modules',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.build.ts')) return null;
+      const { module, dependencies } = await runAtBuild<Record<string, unknown>>(
+        path.relative(ROOT, file),
+      );
+      for (const d of dependencies) this.addWatchFile(d);
+      return Object.entries(module)
+        .map(([name, value]) => {
+          const json = JSON.stringify(value);
+          if (json === undefined || typeof value === 'function')
+            throw new Error(`${file}: the export ${name} is not a JSON value`);
+          return `export const ${name} = ${json};`;
+        })
+        .join('\n');
+    },
+  };
+}
+
+/**
+ * The modules the build's start-up plans name (firstScreenPreload, signedInChunks): the screens
+ * by their key in the route table (src/lib/routes.ts) as src/app/router.tsx binds them, the rest
+ * declared here. Each is checked against the files: a renamed or unbound one fails the build
+ * with its name, where it used to leave a plan silently empty.
+ */
+async function startupModules() {
+  const file = (p: string, by = 'vite.config.ts (startupModules)') => {
+    for (const f of [p, `${p}.ts`, `${p}.tsx`])
+      if (existsSync(path.join(ROOT, f)) && statSync(path.join(ROOT, f)).isFile()) return f;
+    throw new Error(`${by} names ${p}, which does not exist: renamed or moved?`);
+  };
+  const { module } = await runAtBuild<typeof import('./src/lib/routes')>('src/lib/routes.ts');
+  const router = readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8');
+  type RouteKey = keyof typeof module.paths;
+  /** The module router.tsx's `screens` binds to `key` (its first import). */
+  const screen = (key: RouteKey) => {
+    if (!(key in module.paths)) throw new Error(`src/lib/routes.ts has no route ${key}`);
+    const bound = new RegExp(`\\n  ${key}: screen\\([^]*?import\\('([^']+)'\\)`).exec(router);
+    if (!bound) throw new Error(`src/app/router.tsx binds no screen to the route ${key}`);
+    return file(
+      bound[1].replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/'),
+      `src/app/router.tsx's screen for the route ${key}`,
+    );
+  };
+  const keys = Object.keys(module.paths) as RouteKey[];
+  return {
+    router: file('src/app/router.tsx'),
+    entry: file('src/main.tsx'),
+    /** What a signed-in start loads besides its screen: supabase-js, the QueryClient, the
+     * access reads (with the offline layer they read through), the app frame. */
+    signedInStart: [
+      'src/lib/supabase',
+      'src/lib/query-client',
+      'src/lib/auth/access-queries',
+      'src/offline/resource',
+      'src/app/layouts/app-layout',
+    ].map((p) => file(p)),
+    /** Loaded only once someone is signed in: where the public side's dynamic imports stop. */
+    gates: [
+      'src/lib/query-client',
+      'src/lib/auth/access-queries',
+      'src/lib/auth/auth-queries',
+      'src/offline/resource',
+      'src/offline/read',
+      'src/offline/sync-engine',
+      'src/app/layouts/app-layout',
+    ].map((p) => file(p)),
+    home: screen('home'),
+    properties: screen('properties'),
+    auth: screen('auth'),
+    // Reset-password is not among them: it is opened with a recovery session, reads through
+    // TanStack Query and leads into the app.
+    publicScreens: keys
+      .filter((k) => module.paths[k].access === 'public' && k !== 'resetPassword')
+      .map(screen),
+  };
+}
+type StartupModules = Awaited<ReturnType<typeof startupModules>>;
+
+/** `html` with `mark` replaced by `by`; the build fails when index.html has lost the mark. */
+function replaceMark(html: string, mark: string, by: string): string {
+  if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
+  return html.replace(mark, () => by);
 }
 
 /**
@@ -115,7 +271,7 @@ function firstPaint(): Plugin {
  * ms while the app starts (bench/README.md "Issue 17: the signed-in start's first paint"). The
  * entry's own imports are always preloaded (build.modulePreload is off).
  */
-function firstScreenPreload(projectId: string | undefined): Plugin {
+function firstScreenPreload(projectId: string | undefined, modules: StartupModules): Plugin {
   return {
     name: 'arivia:first-screen-preload',
     apply: 'build',
@@ -127,9 +283,13 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const entry = chunks.find((c) => c.isEntry);
         const norm = (id: string) => id.replaceAll('\\', '/');
-        const byModule = (suffix: string) =>
-          chunks.find((c) => c.facadeModuleId && norm(c.facadeModuleId).endsWith(suffix)) ??
-          chunks.find((c) => c.moduleIds.some((id) => norm(id).endsWith(suffix)));
+        const byModule = (suffix: string) => {
+          const c =
+            chunks.find((c) => c.facadeModuleId && norm(c.facadeModuleId).endsWith(suffix)) ??
+            chunks.find((c) => c.moduleIds.some((id) => norm(id).endsWith(suffix)));
+          if (!c) throw new Error(`firstScreenPreload: no chunk of the build holds ${suffix}`);
+          return c;
+        };
         const entryFiles = new Set<string>();
         const collect = (file: string, into: Set<string>) => {
           if (into.has(file)) return;
@@ -140,26 +300,17 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
         if (entry) collect(entry.fileName, entryFiles);
         const closure = (suffix: string) => {
           const c = byModule(suffix);
-          if (!c) return [];
           const files = new Set<string>();
           collect(c.fileName, files);
           return [...files].filter((f) => !entryFiles.has(f));
         };
-        // The QueryClient and the access reads are not in the entry (lib/query-client-loader.ts).
-        const signedIn = [
-          ...new Set([
-            ...closure('src/lib/supabase.ts'),
-            ...closure('src/lib/query-client.ts'),
-            ...closure('src/lib/auth/access-queries.tsx'),
-            // The access reads go through the offline layer (answer from the device offline).
-            ...closure('src/offline/resource.ts'),
-            ...closure('src/app/layouts/app-layout.tsx'),
-          ]),
-        ];
-        const dashboard = closure('src/features/dashboard/routes/dashboard-route.tsx');
-        const properties = closure('src/features/properties/routes/properties-route.tsx');
-        const signedOut = closure('src/features/auth/routes/auth-route.tsx');
-        const script = `(function(){var k=${JSON.stringify(`sb-${projectId}-auth-token`)},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};if(document.documentElement.classList.contains("boot-kept"))return;var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)})();`;
+        // The QueryClient and the access reads are not in the entry (lib/query-client-loader.ts);
+        // the access reads go through the offline layer (answer from the device offline).
+        const signedIn = [...new Set(modules.signedInStart.flatMap(closure))];
+        const dashboard = closure(modules.home);
+        const properties = closure(modules.properties);
+        const signedOut = closure(modules.auth);
+        const script = `(function(){var k=${JSON.stringify(sessionKey(projectId))},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};if(document.documentElement.classList.contains(${JSON.stringify(KEPT_CLASS)}))return;var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)})();`;
         // The entry's own imports, fetched with it (what Vite writes when build.modulePreload is on).
         const entryLinks = [...entryFiles]
           .filter((f) => f !== entry?.fileName)
@@ -167,9 +318,11 @@ function firstScreenPreload(projectId: string | undefined): Plugin {
           .join('');
         // Right after boot.js (which marks a kept screen), before the stylesheet: an inline
         // script waits for the stylesheets above it.
-        const mark = '<!-- first-screen-preload -->';
-        if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
-        return html.replace(mark, () => `<script>${script}</script>${entryLinks}`);
+        return replaceMark(
+          html,
+          '<!-- first-screen-preload -->',
+          `<script>${script}</script>${entryLinks}`,
+        );
       },
     },
   };
@@ -202,27 +355,13 @@ type ModuleGraph = {
  * package's index (lucide-react, radix-ui, TanStack Query) counts as public when the public side
  * imports anything from that package; those stay in the bundler's shared chunks.
  */
-function signedInChunks(root: string) {
-  const abs = (p: string) => path.resolve(root, p).replaceAll('\\', '/');
+function signedInChunks(modules: StartupModules) {
+  const abs = (p: string) => path.resolve(ROOT, p).replaceAll('\\', '/');
   const norm = (id: string) => id.replaceAll('\\', '/');
-  /** Loaded only once someone is signed in: where the public side's dynamic imports stop. */
-  const gates = [
-    'src/lib/query-client.ts',
-    'src/lib/auth/access-queries.tsx',
-    'src/lib/auth/auth-queries.ts',
-    'src/offline/resource.ts',
-    'src/offline/read.ts',
-    'src/offline/sync-engine.ts',
-    'src/app/layouts/app-layout.tsx',
-  ].map(abs);
-  // Reset-password is not among them: it is opened with a recovery session, reads through
-  // TanStack Query and leads into the app.
-  const publicScreens = [
-    'src/features/auth/routes/auth-route.tsx',
-    'src/app/routes/install-route.tsx',
-  ].map(abs);
-  const router = abs('src/app/router.tsx');
-  const propertiesList = abs('src/features/properties/routes/properties-route.tsx');
+  const gates = modules.gates.map(abs);
+  const publicScreens = modules.publicScreens.map(abs);
+  const router = abs(modules.router);
+  const propertiesList = abs(modules.properties);
   let shared: Set<string> | null = null;
 
   function plan(graph: ModuleGraph): Set<string> {
@@ -244,7 +383,7 @@ function signedInChunks(root: string) {
     // Everything a signed-out visitor can load: static and dynamic imports from the entry, not
     // through a signed-in gate.
     const pub = new Set<string>();
-    const todo = [abs('src/main.tsx')];
+    const todo = [abs(modules.entry)];
     while (todo.length) {
       const id = todo.pop()!;
       if (pub.has(id)) continue;
@@ -274,82 +413,89 @@ function signedInChunks(root: string) {
 
 // VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY and VITE_SUPABASE_PROJECT_ID come from the
 // environment (`npm start` sets them for the local backend) or from .env for a hosted project.
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    tailwindcss(),
-    firstPaint(),
-    inlineBoot(),
-    firstScreenPreload(
-      process.env.VITE_SUPABASE_PROJECT_ID ?? loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
-    ),
-    // The service worker (src/sw.ts) is ours: the plugin bundles it to /sw.js, injects the
-    // precache manifest and writes manifest.webmanifest; src/app/pwa registers it in production.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        name: 'Arivia Ops',
-        short_name: 'Arivia Ops',
-        description:
-          'Operations app for villa and vacation-rental staff: properties, housekeeping, maintenance and inventory, online or off.',
-        id: '/',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: '#171717',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        globIgnores: ['**/.vite/**', '**/sw.js'],
-      },
-      devOptions: { enabled: false },
-    }),
-    precompress(),
-  ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: {
-    target: 'es2022',
-    // Not Vite's preload helper: run around every lazy import, it added a `modulepreload` link
-    // per dependency, and at the start (the router loading the first screen) that was ~80 ms
-    // of one task (bench/README.md "Issue 17: the signed-in start's first paint"). The first
-    // screen's chunks are preloaded by firstScreenPreload; a later screen's come from the service
-    // worker's precache once it is installed.
-    modulePreload: false,
-    // The benchmark reads which chunks each route needs from the manifest.
-    manifest: true,
-    sourcemap: false,
-    rollupOptions: {
-      output: {
-        codeSplitting: {
-          // Only the modules named: their dependencies stay where they are (react in the entry).
-          includeDependenciesRecursively: false,
-          groups: [
+export default defineConfig(async ({ mode }) => {
+  const modules = await startupModules();
+  return {
+    plugins: [
+      buildTimeModules(),
+      react(),
+      tailwindcss(),
+      staticSignIn(),
+      firstPaint(),
+      inlineBoot(),
+      firstScreenPreload(
+        process.env.VITE_SUPABASE_PROJECT_ID ??
+          loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
+        modules,
+      ),
+      // The service worker (src/sw.ts) is ours: the plugin bundles it to /sw.js, injects the
+      // precache manifest and writes manifest.webmanifest; src/app/pwa registers it in production.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        manifest: {
+          name: 'Arivia Ops',
+          short_name: 'Arivia Ops',
+          description:
+            'Operations app for villa and vacation-rental staff: properties, housekeeping, maintenance and inventory, online or off.',
+          id: '/',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: '#171717',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
             {
-              debugName: 'signed-in',
-              name: signedInChunks(fileURLToPath(new URL('.', import.meta.url))),
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
             },
           ],
         },
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+          globIgnores: ['**/.vite/**', '**/sw.js'],
+        },
+        devOptions: { enabled: false },
+      }),
+      precompress(),
+    ],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    build: {
+      target: 'es2022',
+      // Not Vite's preload helper: run around every lazy import, it added a `modulepreload` link
+      // per dependency, and at the start (the router loading the first screen) that was ~80 ms
+      // of one task (bench/README.md "Issue 17: the signed-in start's first paint"). The first
+      // screen's chunks are preloaded by firstScreenPreload; a later screen's come from the service
+      // worker's precache once it is installed.
+      modulePreload: false,
+      // The benchmark reads which chunks each route needs from the manifest.
+      manifest: true,
+      sourcemap: false,
+      rollupOptions: {
+        output: {
+          codeSplitting: {
+            // Only the modules named: their dependencies stay where they are (react in the entry).
+            includeDependenciesRecursively: false,
+            groups: [
+              {
+                debugName: 'signed-in',
+                name: signedInChunks(modules),
+              },
+            ],
+          },
+        },
       },
     },
-  },
-  server: { port: 5173, strictPort: true },
-  preview: { port: 4173, strictPort: true },
-}));
+    server: { port: 5173, strictPort: true },
+    preview: { port: 4173, strictPort: true },
+  };
+});

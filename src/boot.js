@@ -1,11 +1,28 @@
-// Runs before first paint, in index.html's <head>: the build puts it there, minified
-// (vite.config.ts inlineBoot), and the Content-Security-Policy allows it by its hash like every
-// inline script of the build (server/app.ts inlineScriptHashes). Plain ES2019, no imports.
+// Runs before first paint, in index.html's <head>: the build puts it there, bundled and minified
+// with the start-up contract's constants inlined (vite.config.ts inlineBoot), and the
+// Content-Security-Policy allows it by its hash like every inline script of the build
+// (server/app.ts inlineScriptHashes). Plain ES2019; it imports only src/lib/startup-contract.ts.
+import {
+  BACKEND_META,
+  DEMO_CLASS,
+  FIRST_PAINT_ID,
+  KEPT_CLASS,
+  KEPT_ID,
+  KEPT_SCREEN_KEY,
+  KEPT_SCREEN_VERSION,
+  SIDEBAR_COOKIE,
+  SIGN_IN_CLASS,
+  SPINNER_ID,
+  THEME_KEY,
+  WIDE_QUERY,
+  sessionKey,
+} from './lib/startup-contract';
+
 // Apply the stored theme (localStorage `theme`: light | dark | system) before first paint.
 (function () {
   var t = 'system';
   try {
-    t = localStorage.getItem('theme') || 'system';
+    t = localStorage.getItem(THEME_KEY) || 'system';
   } catch {
     // Storage may be unavailable (private mode): the system theme applies.
   }
@@ -23,11 +40,11 @@
 (function () {
   var classes = document.documentElement.classList;
   // The build's project and backend (index.html's meta, filled in by Vite from the environment).
-  var meta = document.querySelector('meta[name="arivia-backend"]');
+  var meta = document.querySelector('meta[name="' + BACKEND_META + '"]');
   var backend = ((meta && meta.getAttribute('content')) || '').split(' ');
   var session;
   try {
-    session = localStorage.getItem('sb-' + backend[0] + '-auth-token');
+    session = localStorage.getItem(sessionKey(backend[0]));
   } catch {
     session = 'unknown';
   }
@@ -41,7 +58,7 @@
   if (/[?&]mode=signup(&|$)/.test(query) || /(^|[#?&])(type|error|code)=/.test(answer)) return;
   // A stored session goes on from /auth to the app (lib/supabase-client.ts mayHaveSession).
   if (session !== null) return;
-  classes.add('boot-signin');
+  classes.add(SIGN_IN_CLASS);
   // The demo accounts are offered when the backend is on this machine (lib/env.ts isLoopbackUrl).
   var host = '';
   try {
@@ -50,7 +67,7 @@
     // Not a URL (no backend configured): no demo accounts, as in the app.
   }
   if (host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
-    classes.add('boot-demo');
+    classes.add(DEMO_CLASS);
 
   // A signed-in start: the copy src/lib/kept-screen.ts made of this page for the signed-in
   // user, at this width (phone or desktop layout), or else the page's first paint made by the
@@ -63,7 +80,7 @@
     var shot = keptScreen(stored);
     var frame = shot ? null : builtFirstPaint();
     if (!shot && !frame) return;
-    classes.add('boot-kept');
+    classes.add(KEPT_CLASS);
     document.addEventListener('readystatechange', function show() {
       var root = document.getElementById('root');
       if (!root) return;
@@ -72,17 +89,17 @@
       var css = document.querySelector('link[rel="stylesheet"]');
       if (shot && (!css || css.href !== shot.css)) shot = null;
       frame = frame || (!shot && builtFirstPaint());
-      if (!shot && !frame) return classes.remove('boot-kept');
+      if (!shot && !frame) return classes.remove(KEPT_CLASS);
       var box = document.createElement('div');
-      box.id = 'boot-kept';
+      box.id = KEPT_ID;
       box.inert = true;
       box.setAttribute('aria-hidden', 'true');
       if (shot) box.innerHTML = shot.html;
       else box.append(frame);
       root.before(box);
       var waiting = shot
-        ? '#boot, [data-slot="skeleton"], [data-loading]'
-        : '#boot, [data-loading]';
+        ? '#' + SPINNER_ID + ', [data-slot="skeleton"], [data-loading]'
+        : '#' + SPINNER_ID + ', [data-loading]';
       var observer = new MutationObserver(function () {
         if (root.querySelector(waiting)) return;
         if (root.firstElementChild) release();
@@ -92,7 +109,7 @@
         observer.disconnect();
         clearTimeout(timer);
         box.remove();
-        classes.remove('boot-kept');
+        classes.remove(KEPT_CLASS);
       }
       observer.observe(root, { childList: true, subtree: true });
     });
@@ -100,11 +117,12 @@
 
   function keptScreen(stored) {
     try {
-      var kept = JSON.parse(localStorage.getItem('arivia-ops-kept-screen'));
+      var kept = JSON.parse(localStorage.getItem(KEPT_SCREEN_KEY));
       var shot =
+        kept.v === KEPT_SCREEN_VERSION &&
         kept.user === JSON.parse(stored).user.id &&
         kept.screens[location.pathname + location.search];
-      return shot && shot.wide === matchMedia('(min-width: 768px)').matches ? shot : null;
+      return shot && shot.wide === matchMedia(WIDE_QUERY).matches ? shot : null;
     } catch {
       return null;
     }
@@ -112,7 +130,7 @@
 
   // The frame with this page's heading, when the build made a first paint for the page.
   function builtFirstPaint() {
-    var template = document.getElementById('boot-first-paint');
+    var template = document.getElementById(FIRST_PAINT_ID);
     var page;
     try {
       page = JSON.parse(template.getAttribute('data-pages'))[
@@ -126,7 +144,9 @@
     frame.querySelector('h1').textContent = page[0];
     frame.querySelector('h1 + p').textContent = page[1];
     // The sidebar as the user left it (the cookie components/ui/sidebar.tsx writes).
-    if (/(^|;\s*)sidebar:state=false(;|$)/.test(document.cookie)) {
+    if (
+      (';' + document.cookie.replace(/;\s*/g, ';') + ';').includes(';' + SIDEBAR_COOKIE + '=false;')
+    ) {
       var sidebar = frame.querySelector('[data-collapsible]');
       sidebar.setAttribute('data-state', 'collapsed');
       sidebar.setAttribute('data-collapsible', 'icon');
@@ -139,7 +159,8 @@ window.addEventListener('error', function (e) {
   var root = document.getElementById('root');
   var message = (e.error && e.error.message) || e.message || '';
   // #boot is the static placeholder (with #boot-signin): gone once React has rendered anything.
-  if (!root || !document.getElementById('boot') || !/environment variable/i.test(message)) return;
+  if (!root || !document.getElementById(SPINNER_ID) || !/environment variable/i.test(message))
+    return;
   var box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.style.cssText =

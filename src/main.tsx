@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { env } from './lib/app-env';
 import { nextTask } from './lib/idle';
+import { SIGN_IN_CLASS } from './lib/startup-contract';
 import { cn, prepareClassMerge } from './lib/utils';
 // Read the auth fragment of the URL before supabase-js consumes it.
 import './lib/initial-auth-redirect';
@@ -24,7 +25,7 @@ async function start() {
   await nextTask();
   // index.html painted the sign-in screen (src/boot.js; docs/architecture.md "Loading: the first
   // paint"): React's first commit replaces it.
-  const signIn = document.documentElement.classList.contains('boot-signin');
+  const signIn = document.documentElement.classList.contains(SIGN_IN_CLASS);
   if (!signIn) {
     // tailwind-merge builds its config and tables on its first call: in tasks of their own, not
     // in the render's (the sign-in screen calls no cn()).

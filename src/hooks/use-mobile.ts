@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
-
-/** Below 768 px the app is in its mobile layout (docs/areas.md, spec §9). */
-export const MOBILE_BREAKPOINT = 768;
+// Below MOBILE_BREAKPOINT (768 px) the app is in its mobile layout (docs/areas.md, spec §9); src/boot.js
+// and the kept screen use the same (src/lib/startup-contract.ts).
+import { MOBILE_BREAKPOINT } from '@/lib/startup-contract';
 
 export function useIsMobile(mobileBreakpoint = MOBILE_BREAKPOINT): boolean {
   const query = `(max-width: ${mobileBreakpoint - 1}px)`;

@@ -5,22 +5,19 @@
 // rows holds, and goes with it when the user signs out.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT } from '@/hooks/use-mobile';
+import {
+  KEPT_SCREEN_KEY,
+  KEPT_SCREEN_VERSION,
+  WIDE_QUERY,
+  type KeptScreens,
+} from './startup-contract';
 
-/** Read by src/boot.js: `{ user, screens: { [path + search]: { wide, css, html, at } } }`. */
-export const KEPT_SCREEN_KEY = 'arivia-ops-kept-screen';
+/** Read by src/boot.js; its format is the start-up contract's (src/lib/startup-contract.ts). */
+export { KEPT_SCREEN_KEY };
 /** Screens kept per user: the most recently drawn. */
 const KEPT_SCREENS = 3;
 /** A larger screen is not kept (localStorage is small, and boot.js reads it on every start). */
 const MAX_CHARS = 300_000;
-/** The desktop layout (useIsMobile's breakpoint; src/boot.js writes the same query out). */
-const WIDE = `(min-width: ${MOBILE_BREAKPOINT}px)`;
-
-interface KeptScreens {
-  user: string;
-  screens: Record<string, { wide: boolean; css: string; html: string; at: number }>;
-}
-
 /** Rows of a list kept (`data-kept-rows`): more than a screen holds, to keep the first paint short. */
 const KEPT_ROWS = 15;
 
@@ -73,9 +70,9 @@ export function keepScreen(
   if (html.length > MAX_CHARS) return;
   const kept = read();
   const screens = {
-    ...(kept?.user === userId ? kept.screens : {}),
+    ...(kept?.v === KEPT_SCREEN_VERSION && kept.user === userId ? kept.screens : {}),
     [page]: {
-      wide: window.matchMedia(WIDE).matches,
+      wide: window.matchMedia(WIDE_QUERY).matches,
       css: stylesheet(),
       html,
       at: Date.now(),
@@ -87,7 +84,11 @@ export function keepScreen(
   try {
     localStorage.setItem(
       KEPT_SCREEN_KEY,
-      JSON.stringify({ user: userId, screens: Object.fromEntries(newest) }),
+      JSON.stringify({
+        v: KEPT_SCREEN_VERSION,
+        user: userId,
+        screens: Object.fromEntries(newest),
+      } satisfies KeptScreens),
     );
   } catch {
     // Storage full or blocked: the next start shows the spinner instead.

@@ -1,7 +1,7 @@
 // The sidebar remembers expanded / collapsed in the cookie `sidebar:state` for 7 days
 // (docs/areas.md, spec §4, §9); the shadcn sidebar writes it (with its own max-age), the layout reads it
-// back on load.
-const SIDEBAR_COOKIE = 'sidebar:state';
+// back on load, and src/boot.js for the first paint (its name: src/lib/startup-contract.ts).
+import { SIDEBAR_COOKIE } from './startup-contract';
 
 /** true / false from a document.cookie string; undefined when the cookie is absent. */
 export function readSidebarCookie(cookie: string): boolean | undefined {

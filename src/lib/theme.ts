@@ -1,7 +1,10 @@
 // Theme (docs/areas.md, spec §4): stored in local storage under `theme`, default `system`; resolves to
 // light or dark, and `system` follows the OS. Class-based: <html class="dark">.
 
-export const THEME_STORAGE_KEY = 'theme';
+import { THEME_KEY } from './startup-contract';
+
+/** Read by src/boot.js too (src/lib/startup-contract.ts). */
+export const THEME_STORAGE_KEY = THEME_KEY;
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';

@@ -2,9 +2,7 @@
 // on this machine (env.isLocalBackend): a hosted backend never has them.
 export const DEMO_PASSWORD = 'arivia-demo';
 
-export const DEMO_ACCOUNTS = [
-  { role: 'admin', email: 'admin@arivia.local' },
-  { role: 'manager', email: 'manager@arivia.local' },
-  { role: 'housekeeper', email: 'housekeeper@arivia.local' },
-  { role: 'technician', email: 'technician@arivia.local' },
-] as const;
+/** One per role, `<role>@arivia.local`. */
+export const DEMO_ACCOUNTS = (['admin', 'manager', 'housekeeper', 'technician'] as const).map(
+  (role) => ({ role, email: `${role}@arivia.local` }),
+);

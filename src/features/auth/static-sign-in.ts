@@ -2,6 +2,8 @@
 // "Loading: the first paint"), and React's first render replaces it. Whatever the visitor typed
 // into it meanwhile, and the field they were in, is carried over into the form, once.
 
+import { SIGN_IN_CLASS, SIGN_IN_ID } from '@/lib/startup-contract';
+
 export type StaticSignInField = 'email' | 'password';
 
 export interface StaticSignIn {
@@ -21,10 +23,11 @@ let taken = false;
  * Read while React renders, before its commit removes them.
  */
 export function staticSignIn(): StaticSignIn | null {
-  if (taken || !document.documentElement.classList.contains('boot-signin')) return null;
-  const email = document.getElementById('boot-signin-email');
-  const password = document.getElementById('boot-signin-password');
-  if (!(email instanceof HTMLInputElement) || !(password instanceof HTMLInputElement)) return null;
+  if (taken || !document.documentElement.classList.contains(SIGN_IN_CLASS)) return null;
+  // Its fields, in the form's order: static-sign-in-copy.tsx draws the form's own components.
+  const [email, password] =
+    document.getElementById(SIGN_IN_ID)?.getElementsByTagName('input') ?? [];
+  if (!password) return null;
   const active = document.activeElement;
   let focused: StaticSignInField | null =
     active === email ? 'email' : active === password ? 'password' : null;

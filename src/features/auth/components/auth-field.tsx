@@ -10,19 +10,20 @@ type InputProps = Omit<
 /**
  * A labelled input with its message below, as the shared form fields render it (same slots, ids,
  * aria-invalid and aria-describedby, classes), without react-hook-form or cn() (auth-ui.tsx).
- * `aside` sits right of the label.
+ * `aside` sits right of the label. Without `field`, the input of index.html's static copy of the
+ * screen (static-sign-in-copy.tsx): no name, nothing to send.
  */
 export function AuthField({
   label,
   field,
   aside,
   ...input
-}: { label: string; field: AuthFormField; aside?: ReactNode } & InputProps) {
+}: { label: string; field?: AuthFormField; aside?: ReactNode } & InputProps) {
   const id = useId();
   const itemId = `${id}-form-item`;
   const descriptionId = `${id}-form-item-description`;
   const messageId = `${id}-form-item-message`;
-  const { error, ...control } = field;
+  const { error, ...control } = field ?? {};
   const labelEl = (
     <label
       data-slot="form-label"

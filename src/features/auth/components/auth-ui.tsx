@@ -1,6 +1,7 @@
-// The /auth screen's card, buttons and input, with the classes of auth-ui-classes.ts (no cn()).
-import type { ComponentProps } from 'react';
-import { authButtonClasses, authCardClasses, authInputClasses } from './auth-ui-classes';
+// The /auth screen's card, buttons and input, with the classes auth-ui.build.ts works out at build
+// time (no cn() in the browser).
+import type { ComponentProps, ReactNode } from 'react';
+import { authButtonClasses, authCardClasses, authInputClasses } from './auth-ui.build';
 
 export function AuthButton({
   variant = 'default',
@@ -19,16 +20,18 @@ export function AuthCard(props: Div) {
   return <div data-slot="card" className={authCardClasses.card} {...props} />;
 }
 
-export function AuthCardHeader(props: Div) {
-  return <div data-slot="card-header" className={authCardClasses.header} {...props} />;
-}
-
-export function AuthCardTitle(props: Div) {
-  return <div data-slot="card-title" className={authCardClasses.title} {...props} />;
-}
-
-export function AuthCardDescription(props: Div) {
-  return <div data-slot="card-description" className={authCardClasses.description} {...props} />;
+/** `<CardHeader className="text-center">` with its `<CardTitle>` (the screen's h1) and `<CardDescription>`. */
+export function AuthCardHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div data-slot="card-header" className={authCardClasses.header}>
+      <div data-slot="card-title" className={authCardClasses.title}>
+        <h1 className="text-xl">{title}</h1>
+      </div>
+      <div data-slot="card-description" className={authCardClasses.description}>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 export function AuthCardContent(props: Div) {

@@ -1,15 +1,12 @@
 import { useLayoutEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { env } from '@/lib/app-env';
-import { paths } from '@/lib/routes';
 import { preloadSupabase } from '@/lib/supabase-client';
 import { useSignIn } from '../api/sign-in';
 import { validateSignIn, type SignInInput } from '../schemas';
 import { markStaticSignInTaken, staticSignIn } from '../static-sign-in';
-import { AuthField } from './auth-field';
 import { DemoAccounts } from './demo-accounts';
 import { useAuthForm } from './use-auth-form';
-import { AuthButton } from './auth-ui';
+import { SignInView } from './sign-in-view';
 
 export function SignInForm({
   defaultEmail = '',
@@ -49,53 +46,21 @@ export function SignInForm({
   });
 
   return (
-    <div className="space-y-6">
-      {/* supabase-js loads when the visitor starts on the form, not with the screen. */}
-      <form
-        onSubmit={onSubmit}
-        onFocus={preloadSupabase}
-        onPointerDown={preloadSupabase}
-        noValidate
-        className="space-y-4"
-        aria-label="Sign in"
-      >
-        <AuthField
-          label="Email"
-          field={form.field('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-        />
-        <AuthField
-          label="Password"
-          field={form.field('password')}
-          type="password"
-          autoComplete="current-password"
-          aside={
-            <Link
-              to={paths.resetPassword.path}
-              className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
-            >
-              Forgot password?
-            </Link>
-          }
-        />
-        <AuthButton type="submit" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in...' : 'Sign In'}
-        </AuthButton>
-      </form>
-      <AuthButton type="button" variant="link" onClick={onSwitchMode}>
-        Don't have an account? Sign up
-      </AuthButton>
-      {env.isLocalBackend ? (
-        <DemoAccounts
-          onPick={(email, password) => {
-            preloadSupabase();
-            form.reset({ email, password });
-          }}
-        />
-      ) : null}
-    </div>
+    <SignInView
+      form={{ onSubmit, onFocus: preloadSupabase, onPointerDown: preloadSupabase }}
+      field={form.field}
+      pending={signIn.isPending}
+      onSwitchMode={onSwitchMode}
+      demo={
+        env.isLocalBackend ? (
+          <DemoAccounts
+            onPick={(email, password) => {
+              preloadSupabase();
+              form.reset({ email, password });
+            }}
+          />
+        ) : null
+      }
+    />
   );
 }

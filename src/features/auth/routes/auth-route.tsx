@@ -7,13 +7,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/lib/routes';
 import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
-import {
-  AuthCard,
-  AuthCardContent,
-  AuthCardDescription,
-  AuthCardHeader,
-  AuthCardTitle,
-} from '../components/auth-ui';
+import { AuthCard, AuthCardContent, AuthCardHeading } from '../components/auth-ui';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
@@ -47,31 +41,16 @@ export function AuthRoute() {
     <AuthShell>
       <AuthCard>
         {mode === 'signin' ? (
-          <>
-            <AuthCardHeader>
-              <AuthCardTitle>
-                <h1 className="text-xl">Arivia Ops Console</h1>
-              </AuthCardTitle>
-              <AuthCardDescription>Sign In with your credentials.</AuthCardDescription>
-            </AuthCardHeader>
-            <AuthCardContent>
-              <SignInForm
-                key={signedUpEmail}
-                defaultEmail={signedUpEmail}
-                onSwitchMode={() => switchTo('signup')}
-              />
-            </AuthCardContent>
-          </>
+          <SignInForm
+            key={signedUpEmail}
+            defaultEmail={signedUpEmail}
+            onSwitchMode={() => switchTo('signup')}
+          />
         ) : (
           <>
-            <AuthCardHeader>
-              <AuthCardTitle>
-                <h1 className="text-xl">Create Account</h1>
-              </AuthCardTitle>
-              <AuthCardDescription>
-                Get started with Arivia Ops, the operations app.
-              </AuthCardDescription>
-            </AuthCardHeader>
+            <AuthCardHeading title="Create Account">
+              Get started with Arivia Ops, the operations app.
+            </AuthCardHeading>
             <AuthCardContent>
               <SignUpForm
                 signUp={signUp}
