@@ -32,8 +32,10 @@ create table private.transition_entities (
   not_found text not null,
   view_permission text not null references public.permissions (key),
   manage_permission text not null references public.permissions (key),
-  -- (row id uuid, user id uuid) -> boolean
-  is_assignee regprocedure not null
+  -- The function `(row id uuid, user id uuid) -> boolean` telling whether the user is the row's
+  -- assignee, by signature: 'private.<entity>_is_assignee(uuid, uuid)'. (Text, not regprocedure:
+  -- pg_upgrade refuses tables with regprocedure columns.)
+  is_assignee text not null
 );
 comment on table private.transition_entities is
   'Entities whose status moves through private.begin_transition(): table, message words, permissions, assignee test.';
@@ -180,7 +182,7 @@ begin
   if api and not public.has_permission(e.manage_permission) then
     assignee := not m.assignee_only;
     if not assignee and public.has_permission(m.permission) then
-      execute format('select %s($1, $2)', e.is_assignee::oid::regproc)
+      execute format('select %s($1, $2)', e.is_assignee::regprocedure::oid::regproc)
         into assignee using begin_transition.id, auth.uid();
     end if;
     if not (public.has_permission(m.permission) and assignee) then

@@ -215,6 +215,15 @@ function suite(kind: 'pglite' | 'postgres') {
                      and a.atttypid = 'public.work_order_status'::regtype)`,
       );
       expect(bad.rows).toEqual([]);
+      const assignees = await db.query<{ f: string }>(
+        `select e.is_assignee::regprocedure::text as f from private.transition_entities e
+          where pg_get_function_result(e.is_assignee::regprocedure) = 'boolean'
+          order by 1`,
+      );
+      expect(assignees.rows.map((r) => r.f)).toEqual([
+        'private.cleaning_task_is_assignee(uuid,uuid)',
+        'private.work_order_is_assignee(uuid,uuid)',
+      ]);
       const counts = await db.query<{ entity: string; n: number }>(
         'select entity, count(*)::int as n from private.allowed_moves group by entity order by entity',
       );
