@@ -123,15 +123,16 @@ insert into private.readiness_codes (code, area, position, description) values
   ('work_order_blocking', 'maintenance', 60,
     'A blocking work order of the villa is neither resolved nor closed.');
 
--- One probe of the villa for its own flags; conflicts and blocking work orders are read from
--- their tables' indexes (grouped: one row per villa whatever their number).
+-- The villa's own flags (a primary-key probe each); conflicts are read from their table's index
+-- (grouped: one row per villa whatever their number).
 create view private.readiness_reasons_properties as
-select p.id as property_id, f.code, null::timestamptz as due_at, null::uuid as task_id
+select p.id as property_id, 'archived'::text as code, null::timestamptz as due_at, null::uuid as task_id
 from public.properties p
-cross join lateral unnest(array_remove(array[
-  case when p.archived then 'archived' end,
-  case when p.status = 'inactive' then 'inactive' end
-]::text[], null)) as f(code)
+where p.archived
+union all
+select p.id, 'inactive', null, null
+from public.properties p
+where p.status = 'inactive'
 union all
 select c.property_id, 'reservation_conflict', null, null
 from public.reservation_import_conflicts c
@@ -163,6 +164,7 @@ cross join lateral (
 ) tr
 where tr.status in ('scheduled', 'in_progress') or (tr.status = 'done' and tr.inspection_required);
 
+-- Grouped: one row per villa whatever the number of its blocking work orders.
 create view private.readiness_reasons_maintenance as
 select w.property_id, 'work_order_blocking'::text as code, null::timestamptz as due_at,
   null::uuid as task_id
