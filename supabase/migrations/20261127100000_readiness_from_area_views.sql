@@ -36,9 +36,11 @@
 --   insert into private.readiness_codes (code, area, position, description) values (...);
 --   select private.add_view_part('private.readiness_reasons', 'private.readiness_reasons_inventory');
 --
--- Cost: property_overview reads property_readiness with a villa's id (scalar subqueries), and the
--- planner pushes that id into every branch of the UNION ALL: a primary-key probe per branch plus
--- the area's own index probe, as the single view did.
+-- Cost: property_overview reads property_readiness with a villa's id (scalar subqueries, only for
+-- the rows a page returns), and the planner pushes that id into every branch of the UNION ALL: an
+-- index probe per branch, so a villa costs a few probes more than the single view did (on PGlite
+-- with bench/properties.ts's 2,000 villas, about 1.5 to 2 times its time per list query; same
+-- results).
 
 -- ---------------------------------------------------------------------------------------------
 -- Composed views
