@@ -1,7 +1,11 @@
-// Why a villa is not guest-ready, in words: the reason codes of property_overview.not_ready_reasons
-// (20261121130300_properties_overview.sql; later areas add theirs). Shared by the properties area
-// and the dashboard.
-const REASON_LABELS: Record<string, string> = {
+// Why a villa is not guest-ready, in words: the reason codes of property_overview.not_ready_reasons.
+// The codes come from the database (private.readiness_codes, where each area registers its own:
+// docs/adding-an-area.md "SQL") through the generated readiness-codes.ts, so a code without a label
+// here, or a label for a code that does not exist, fails the typecheck. Shared by the properties
+// area, housekeeping and the dashboard.
+import type { ReadinessReasonCode } from './readiness-codes';
+
+const REASON_LABELS: Record<ReadinessReasonCode, string> = {
   archived: 'Archived',
   inactive: 'Inactive (out of service)',
   reservation_conflict: 'An imported stay overlaps a confirmed reservation',
@@ -12,7 +16,11 @@ const REASON_LABELS: Record<string, string> = {
 
 /** A reason code of property_overview.not_ready_reasons in words (unknown codes as they are). */
 export function reasonLabel(code: string): string {
-  return REASON_LABELS[code] ?? code.replace(/_/g, ' ');
+  return isReasonCode(code) ? REASON_LABELS[code] : code.replace(/_/g, ' ');
+}
+
+function isReasonCode(code: string): code is ReadinessReasonCode {
+  return Object.hasOwn(REASON_LABELS, code);
 }
 
 /**
