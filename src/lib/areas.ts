@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { reasonLabel } from './readiness';
+import type { ReadinessReasonCode } from './readiness-codes';
 
 /** Who is looking: a part is shown to those it names. */
 export interface AreaViewer {
@@ -72,8 +73,12 @@ export interface AreaContribution {
   headerActions?: AreaAction[];
   /** Beside a villa's guest-ready state on its page. */
   propertyActions?: AreaAction[];
-  /** Words for the guest-ready reason codes the area's SQL gives (docs/security-sql.md). */
-  readinessReasons?: Record<string, string>;
+  /**
+   * Words for the guest-ready reason codes the area's SQL registers (private.readiness_codes, read
+   * through the generated readiness-codes.ts): every code has its words in exactly one area
+   * (src/app/areas.test.ts).
+   */
+  readinessReasons?: Partial<Record<ReadinessReasonCode, string>>;
 }
 
 /** Every area's contributions, each kind in order. */
@@ -82,7 +87,7 @@ export interface Areas {
   propertySections: PropertySection[];
   headerActions: AreaAction[];
   propertyActions: AreaAction[];
-  readinessReasons: Record<string, string>;
+  readinessReasons: Partial<Record<ReadinessReasonCode, string>>;
 }
 
 const byOrder = <T extends { order: number }>(parts: T[]): T[] =>
@@ -129,5 +134,5 @@ export function lazyPart<P extends object>(
 /** A guest-ready reason code in words: an area's own words first, then src/lib/readiness.ts's. */
 export function useReasonLabel(): (code: string) => string {
   const { readinessReasons } = useAreas();
-  return (code) => readinessReasons[code] ?? reasonLabel(code);
+  return (code) => readinessReasons[code as ReadinessReasonCode] ?? reasonLabel(code);
 }

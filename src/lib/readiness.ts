@@ -1,26 +1,13 @@
-// Why a villa is not guest-ready, in words: the reason codes of property_overview.not_ready_reasons.
-// The codes come from the database (private.readiness_codes, where each area registers its own:
-// docs/adding-an-area.md "SQL") through the generated readiness-codes.ts, so a code without a label
-// here, or a label for a code that does not exist, fails the typecheck. Shared by the properties
-// area, housekeeping and the dashboard.
-import type { ReadinessReasonCode } from './readiness-codes';
+// Guest-ready reasons (docs/adding-an-area.md "SQL" and "Register the area"): the codes come from
+// the database (private.readiness_codes, where each area registers its own) through the generated
+// readiness-codes.ts; each area gives the words for its codes in its registration
+// (src/features/<area>/area.ts, `readinessReasons`), and src/app/areas.test.ts fails on a code
+// without words. This file keeps what is not an area's: a code's fallback words and the reads
+// that show guest-ready.
 
-const REASON_LABELS: Record<ReadinessReasonCode, string> = {
-  archived: 'Archived',
-  inactive: 'Inactive (out of service)',
-  reservation_conflict: 'An imported stay overlaps a confirmed reservation',
-  turnover_pending: 'Turnover clean not done',
-  inspection_pending: 'Clean done, waiting for inspection',
-  work_order_blocking: 'A blocking work order is open',
-};
-
-/** A reason code of property_overview.not_ready_reasons in words (unknown codes as they are). */
+/** A code no area gave words for (a newer server than this app), as readable as it gets. */
 export function reasonLabel(code: string): string {
-  return isReasonCode(code) ? REASON_LABELS[code] : code.replace(/_/g, ' ');
-}
-
-function isReasonCode(code: string): code is ReadinessReasonCode {
-  return Object.hasOwn(REASON_LABELS, code);
+  return code.replace(/_/g, ' ');
 }
 
 /**

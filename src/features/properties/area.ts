@@ -1,5 +1,6 @@
 // What the properties area adds to other screens (the registry: src/lib/areas.ts, composed in
-// src/app/areas.ts): the dashboard's "Properties today" card (lazy, its own chunk).
+// src/app/areas.ts): the dashboard's "Properties today" card (lazy, its own chunk) and the words
+// for its guest-ready reasons.
 import { lazyPart, type AreaContribution } from '@/lib/areas';
 import { hasPermission } from '@/lib/permissions';
 
@@ -18,4 +19,9 @@ export const propertiesArea: AreaContribution = {
       preload: PropertiesTodayCard.preload,
     },
   ],
+  readinessReasons: {
+    archived: 'Archived',
+    inactive: 'Inactive (out of service)',
+    reservation_conflict: 'An imported stay overlaps a confirmed reservation',
+  },
 };
