@@ -28,6 +28,8 @@ export interface AppMutation<TVars, TData, TContext> {
   onMutate?: (vars: TVars) => Promise<TContext> | TContext;
   /** Puts an optimistic patch back when the write failed. */
   rollback?: (context: TContext | undefined, vars: TVars) => void;
+  /** 'always' for a write that never needs the network (asking the browser to keep data). */
+  networkMode?: 'online' | 'always' | 'offlineFirst';
 }
 
 export function useAppMutation<TVars = void, TData = unknown, TContext = unknown>(
@@ -41,6 +43,7 @@ export function useAppMutation<TVars = void, TData = unknown, TContext = unknown
   return useMutation<TData, Error, TVars, TContext>({
     mutationFn: m.mutationFn,
     ...(m.onMutate ? { onMutate: m.onMutate } : {}),
+    ...(m.networkMode ? { networkMode: m.networkMode } : {}),
     onSuccess: async (data, vars) => {
       await invalidateAll(qc, keys(data, vars));
       await m.done?.(data, vars);

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { onlinePresence, subscribeOnlinePresence } from '@/lib/online-presence';
 import { supabase } from '@/lib/supabase';
 import { appVersion, useBuildTime } from '../build-info';
-import { useHealth } from '../api/admin-api';
+import { useHealth } from '../api/get-health';
 import { AdminNav } from '../components/admin-nav';
 import { formatBytes, formatWhen } from '../format';
 

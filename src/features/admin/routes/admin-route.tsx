@@ -9,7 +9,9 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/routes';
-import { useAudit, useHealth, type AuditEntry, type AuditFilter } from '../api/admin-api';
+import { useAudit } from '../api/get-audit';
+import { useHealth } from '../api/get-health';
+import type { AuditEntry, AuditFilter } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
 
