@@ -4,14 +4,11 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  useArchiveTemplate,
-  useDeleteTemplate,
-  useDuplicateTemplate,
-  useSaveTemplate,
-  useTemplates,
-  type TemplateSummary,
-} from '../api/templates';
+import { useArchiveTemplate } from '../api/archive-template';
+import { useDeleteTemplate } from '../api/delete-template';
+import { useDuplicateTemplate } from '../api/duplicate-template';
+import { useTemplates, type TemplateSummary } from '../api/get-templates';
+import { useSaveTemplate } from '../api/save-template';
 import { TemplateEditor } from '../components/template-editor';
 import { newItem, newSection } from '../content';
 
@@ -19,11 +16,11 @@ type Editing = { template: TemplateSummary | null } | null;
 
 export function ChecklistsRoute() {
   const templates = useTemplates();
-  const save = useSaveTemplate();
+  const [editing, setEditing] = useState<Editing>(null);
+  const save = useSaveTemplate({ onSuccess: () => setEditing(null) });
   const duplicate = useDuplicateTemplate();
   const archive = useArchiveTemplate();
   const remove = useDeleteTemplate();
-  const [editing, setEditing] = useState<Editing>(null);
 
   if (editing) {
     const t = editing.template;
@@ -44,12 +41,7 @@ export function ChecklistsRoute() {
             content: t?.content ?? { sections: [{ ...newSection('Kitchen'), items: [newItem()] }] },
           }}
           onCancel={() => setEditing(null)}
-          onSave={(v, contentChanged) =>
-            save.mutate(
-              { id: t?.id ?? null, ...v, contentChanged },
-              { onSuccess: () => setEditing(null) },
-            )
-          }
+          onSave={(v, contentChanged) => save.mutate({ id: t?.id ?? null, ...v, contentChanged })}
         />
       </div>
     );
