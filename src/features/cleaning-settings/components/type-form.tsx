@@ -3,7 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import type { CleaningType, SettingsData, TypeInput } from '../api/settings';
+import type { SettingsData } from '../api/get-cleaning-settings';
+import type { TypeInput } from '../api/save-cleaning-type';
+import type { CleaningType } from '../api/types';
 import { parseMinutes } from '../minutes';
 
 /** One cleaning type: name, minutes by bedrooms, default checklist, inspection, colour. */

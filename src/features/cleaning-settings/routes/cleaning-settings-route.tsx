@@ -14,16 +14,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import {
-  useCleaningSettings,
-  useDeleteOverride,
-  useSaveDefaultHousekeeper,
-  useSaveOverride,
-  useSaveRules,
-  useSaveType,
-  type SettingsData,
-  type TurnoverRules,
-} from '../api/settings';
+import { useDeleteOverride } from '../api/delete-override';
+import { useCleaningSettings, type SettingsData } from '../api/get-cleaning-settings';
+import { useSaveType } from '../api/save-cleaning-type';
+import { useSaveDefaultHousekeeper } from '../api/save-default-housekeeper';
+import { useSaveOverride } from '../api/save-override';
+import { useSaveRules } from '../api/save-turnover-rules';
+import type { TurnoverRules } from '../api/types';
 import { TypeForm } from '../components/type-form';
 
 function RulesForm({ rules }: { rules: TurnoverRules }) {
