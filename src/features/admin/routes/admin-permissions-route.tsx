@@ -8,6 +8,13 @@ import { useMatrix } from '../api/get-permission-matrix';
 import { useSetCell, type Cell } from '../api/set-permission-cell';
 import type { Permission } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { matrixQuery } from '../api/get-permission-matrix';
+
+/** Prefetches the matrix as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, matrixQuery());
 
 function byArea(permissions: Permission[]): [string, Permission[]][] {
   const groups = new Map<string, Permission[]>();

@@ -17,6 +17,13 @@ import { useSaveRole } from '../api/save-role';
 import type { Role } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { roleSchema, type RoleFormInput } from '../schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { rolesQuery } from '../api/get-roles';
+
+/** Prefetches the roles as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, rolesQuery());
 
 function RoleForm({ role, onDone }: { role?: Role; onDone?: () => void }) {
   const form = useForm<RoleFormInput>({

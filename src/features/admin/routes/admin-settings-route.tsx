@@ -19,6 +19,13 @@ import { useSaveSettings } from '../api/save-system-settings';
 import type { SystemSettings } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { settingsSchema, type SettingsInput } from '../schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { settingsQuery } from '../api/get-system-settings';
+
+/** Prefetches the settings row as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, settingsQuery());
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

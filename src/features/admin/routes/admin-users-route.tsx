@@ -51,6 +51,10 @@ import { useUserAction, type UserAction } from '../api/user-action';
 import { newUserSchema, type NewUserInput } from '../schemas';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { usersQuery } from '../api/get-users';
 
 const PER_PAGE = 20;
 const FILTERS: { value: UserFilter; label: string }[] = [
@@ -82,6 +86,26 @@ function useDebounced(value: string, ms = 300) {
   }, [value, ms]);
   return v;
 }
+
+/** The list as the page first asks for it: newest first, the filter from the address. */
+const firstListParams = (filter: UserFilter): UserListParams => ({
+  search: '',
+  filter,
+  sort: 'created_at',
+  desc: true,
+  page: 0,
+  perPage: PER_PAGE,
+});
+const WAITING: UserListParams = { ...firstListParams('all'), filter: 'waiting', perPage: 1 };
+
+/** Prefetches the first page and the waiting count as the route loads (docs/adding-an-area.md). */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const filter = (new URL(request.url).searchParams.get('filter') as UserFilter | null) ?? 'all';
+    prefetchOnLoad(queryClient, usersQuery(WAITING));
+    return prefetchOnLoad(queryClient, usersQuery(firstListParams(filter)));
+  };
 
 export function AdminUsersRoute() {
   const [params, setParams] = useSearchParams();

@@ -11,8 +11,15 @@ import { useTemplates, type TemplateSummary } from '../api/get-templates';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplateEditor } from '../components/template-editor';
 import { newItem, newSection } from '../content';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { getTemplatesQueryOptions } from '../api/get-templates';
 
 type Editing = { template: TemplateSummary | null } | null;
+
+/** Prefetches the templates as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, getTemplatesQueryOptions());
 
 export function ChecklistsRoute() {
   const templates = useTemplates();

@@ -22,6 +22,13 @@ import { useSaveOverride } from '../api/save-override';
 import { useSaveRules } from '../api/save-turnover-rules';
 import type { TurnoverRules } from '../api/types';
 import { TypeForm } from '../components/type-form';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { getCleaningSettingsQueryOptions } from '../api/get-cleaning-settings';
+
+/** Prefetches the settings as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, getCleaningSettingsQueryOptions());
 
 function RulesForm({ rules }: { rules: TurnoverRules }) {
   const save = useSaveRules();
