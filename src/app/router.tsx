@@ -97,11 +97,11 @@ const screens: Record<RouteKey, Screen> = {
   ),
   checklists: screen(
     () => import('@/features/checklists/routes/checklists-route'),
-    (m) => ({ Component: m.ChecklistsRoute }),
+    (m) => ({ Component: m.ChecklistsRoute, clientLoader: m.clientLoader }),
   ),
   cleaningSettings: screen(
     () => import('@/features/cleaning-settings/routes/cleaning-settings-route'),
-    (m) => ({ Component: m.CleaningSettingsRoute }),
+    (m) => ({ Component: m.CleaningSettingsRoute, clientLoader: m.clientLoader }),
   ),
   recurringTasks: screen(
     () => import('@/features/recurring-tasks/routes/recurring-tasks-route'),
@@ -109,27 +109,27 @@ const screens: Record<RouteKey, Screen> = {
   ),
   admin: screen(
     () => import('@/features/admin/routes/admin-route'),
-    (m) => ({ Component: m.AdminRoute }),
+    (m) => ({ Component: m.AdminRoute, clientLoader: m.clientLoader }),
   ),
   adminUsers: screen(
     () => import('@/features/admin/routes/admin-users-route'),
-    (m) => ({ Component: m.AdminUsersRoute }),
+    (m) => ({ Component: m.AdminUsersRoute, clientLoader: m.clientLoader }),
   ),
   adminRoles: screen(
     () => import('@/features/admin/routes/admin-roles-route'),
-    (m) => ({ Component: m.AdminRolesRoute }),
+    (m) => ({ Component: m.AdminRolesRoute, clientLoader: m.clientLoader }),
   ),
   adminPermissions: screen(
     () => import('@/features/admin/routes/admin-permissions-route'),
-    (m) => ({ Component: m.AdminPermissionsRoute }),
+    (m) => ({ Component: m.AdminPermissionsRoute, clientLoader: m.clientLoader }),
   ),
   adminSettings: screen(
     () => import('@/features/admin/routes/admin-settings-route'),
-    (m) => ({ Component: m.AdminSettingsRoute }),
+    (m) => ({ Component: m.AdminSettingsRoute, clientLoader: m.clientLoader }),
   ),
   adminHealth: screen(
     () => import('@/features/admin/routes/admin-health-route'),
-    (m) => ({ Component: m.AdminHealthRoute }),
+    (m) => ({ Component: m.AdminHealthRoute, clientLoader: m.clientLoader }),
   ),
   profile: screen(
     () => import('@/features/profile/routes/profile-route'),
@@ -137,7 +137,7 @@ const screens: Record<RouteKey, Screen> = {
   ),
   settings: screen(
     () => import('@/features/settings/routes/settings-route'),
-    (m) => ({ Component: m.SettingsRoute }),
+    (m) => ({ Component: m.SettingsRoute, clientLoader: m.clientLoader }),
   ),
 };
 

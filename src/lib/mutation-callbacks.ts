@@ -1,23 +1,24 @@
-// What a caller may add to a mutation hook (docs/adding-an-area.md "Forms and mutations"): the
-// hook owns invalidation and its default error toast; a caller's onError that answers true has
-// handled the error (a 409 shown under a field, say), so the toast is left out.
+// The one mutation contract (docs/adding-an-area.md "Forms and mutations"): a mutation hook owns
+// invalidation and its default error toast; the caller may add `{ onSuccess, onError }`, and a
+// caller's onError that answers true has handled the error (a 409 shown under a field, say), so
+// the toast is left out. `useAppMutation` (./use-app-mutation) is the hook every area builds on.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorMessage } from './errors';
 import { notify } from './toast';
 
-export interface MutationCallbacks<TData> {
-  onSuccess?: (data: TData) => void;
+export interface MutationCallbacks<TData, TVars = never> {
+  onSuccess?: (data: TData, vars: TVars) => void;
   /** Return true when the error is handled here; otherwise the hook's toast reports it. */
-  onError?: (error: Error) => boolean;
+  onError?: (error: Error, vars: TVars) => boolean;
 }
 
 /** The hook's onError: the caller first, then the default toast unless the caller handled it. */
-export function errorToastUnlessHandled(
-  callbacks: MutationCallbacks<never> | undefined,
+export function errorToastUnlessHandled<TVars = never>(
+  callbacks: MutationCallbacks<never, TVars> | undefined,
   fallback: string,
-): (error: Error) => void {
-  return (error) => {
-    if (callbacks?.onError?.(error)) return;
+): (error: Error, vars?: TVars) => void {
+  return (error, vars) => {
+    if (callbacks?.onError?.(error, vars as TVars)) return;
     notify.error(errorMessage(error, fallback));
   };
 }

@@ -10,7 +10,9 @@ export const KIND_LABELS: Record<ItemKind, string> = {
   photo: 'Photo required',
 };
 
-export interface ChecklistItem {
+// Types, not interfaces: a type is a JSON value as the database's generated `Json` says (a version's
+// content is written as it is, without a cast).
+export type ChecklistItem = {
   id: string;
   label: string;
   kind: ItemKind;
@@ -19,17 +21,17 @@ export interface ChecklistItem {
   min?: number | null;
   max?: number | null;
   unit?: string;
-}
+};
 
-export interface ChecklistSection {
+export type ChecklistSection = {
   id: string;
   title: string;
   items: ChecklistItem[];
-}
+};
 
-export interface ChecklistContent {
+export type ChecklistContent = {
   sections: ChecklistSection[];
-}
+};
 
 export function newItem(kind: ItemKind = 'tick'): ChecklistItem {
   return { id: crypto.randomUUID(), label: '', kind, required: true, critical: false };

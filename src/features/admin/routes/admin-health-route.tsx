@@ -9,9 +9,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { onlinePresence, subscribeOnlinePresence } from '@/lib/online-presence';
 import { supabase } from '@/lib/supabase';
 import { appVersion, useBuildTime } from '../build-info';
-import { useHealth } from '../api/admin-api';
+import { useHealth } from '../api/get-health';
 import { AdminNav } from '../components/admin-nav';
 import { formatBytes, formatWhen } from '../format';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { healthQuery } from '../api/get-health';
 
 function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -26,6 +29,10 @@ function Figure({ label, value }: { label: string; value: React.ReactNode }) {
 function useRealtimePresence() {
   return useSyncExternalStore(subscribeOnlinePresence, onlinePresence);
 }
+
+/** Prefetches the figures as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, healthQuery());
 
 export function AdminHealthRoute() {
   const health = useHealth();

@@ -4,10 +4,17 @@
 import { Fragment, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
-import { useMatrix, useSetCell, type Permission } from '../api/admin-api';
+import { useMatrix } from '../api/get-permission-matrix';
+import { useSetCell, type Cell } from '../api/set-permission-cell';
+import type { Permission } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { matrixQuery } from '../api/get-permission-matrix';
+
+/** Prefetches the matrix as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, matrixQuery());
 
 function byArea(permissions: Permission[]): [string, Permission[]][] {
   const groups = new Map<string, Permission[]>();
@@ -17,27 +24,28 @@ function byArea(permissions: Permission[]): [string, Permission[]][] {
 
 export function AdminPermissionsRoute() {
   const matrix = useMatrix();
-  const setCell = useSetCell();
   // The cells being saved, shown as clicked in the same render as the click: the matrix's own
   // optimistic update waits for in-flight reads to be cancelled first, so a controlled checkbox
   // would flip back for a moment (a second click during a refetch seemed to do nothing).
   const [saving, setSaving] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const settled = ({ roleId, key, granted }: Cell) =>
+    setSaving((m) => {
+      const next = new Map(m);
+      // A later click on the same cell owns the entry now.
+      if (next.get(`${roleId}:${key}`) === granted) next.delete(`${roleId}:${key}`);
+      return next;
+    });
+  const setCell = useSetCell({
+    onSuccess: (_, cell) => settled(cell),
+    onError: (_, cell) => {
+      settled(cell);
+      return false;
+    },
+  });
 
-  async function toggle(roleId: string, key: string, granted: boolean) {
-    const cell = `${roleId}:${key}`;
-    setSaving((m) => new Map(m).set(cell, granted));
-    try {
-      await setCell.mutateAsync({ roleId, key, granted });
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not save the permission'));
-    } finally {
-      setSaving((m) => {
-        const next = new Map(m);
-        // A later click on the same cell owns the entry now.
-        if (next.get(cell) === granted) next.delete(cell);
-        return next;
-      });
-    }
+  function toggle(roleId: string, key: string, granted: boolean) {
+    setSaving((m) => new Map(m).set(`${roleId}:${key}`, granted));
+    setCell.mutate({ roleId, key, granted });
   }
 
   return (

@@ -1,91 +1,64 @@
 // /admin/roles: create, rename, describe, delete when no user holds it. The four system roles
 // keep their names and cannot be deleted (the database refuses it too). docs/admin.md
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TextField } from '@/components/form/text-field';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
-import { fieldOfError, useDeleteRole, useRoles, useSaveRole, type Role } from '../api/admin-api';
+import { useDeleteRole } from '../api/delete-role';
+import { fieldOfError } from '../api/field-of-error';
+import { useRoles } from '../api/get-roles';
+import { useSaveRole } from '../api/save-role';
+import type { Role } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import { roleSchema, type RoleFormInput } from '../schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { rolesQuery } from '../api/get-roles';
 
-const NAME = /^[a-z][a-z0-9_]{1,31}$/;
-const NAME_HINT = 'Use 2 to 32 lowercase letters, digits or _, starting with a letter.';
+/** Prefetches the roles as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, rolesQuery());
 
-function RoleForm({
-  role,
-  onDone,
-  idPrefix,
-}: {
-  role?: Role;
-  onDone?: () => void;
-  idPrefix: string;
-}) {
-  const save = useSaveRole();
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [error, setError] = useState('');
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!NAME.test(name)) {
-      setError(NAME_HINT);
-      return;
-    }
-    setError('');
-    try {
-      await save.mutateAsync({ id: role?.id, name, description });
-      notify.success(role ? 'Role saved' : 'Role created');
-      if (!role) {
-        setName('');
-        setDescription('');
-      }
+function RoleForm({ role, onDone }: { role?: Role; onDone?: () => void }) {
+  const form = useForm<RoleFormInput>({
+    resolver: zodResolver(roleSchema),
+    defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
+  });
+  const save = useSaveRole({
+    onSuccess: () => {
+      if (!role) form.reset({ name: '', description: '' });
       onDone?.();
-    } catch (err) {
+    },
+    // A name the database refuses (taken, badly formed) is shown under the field.
+    onError: (err) => {
       const f = fieldOfError(err);
-      if (f?.field === 'name') setError(f.message);
-      else notify.error(errorMessage(err, 'Could not save the role'));
-    }
-  }
+      if (f?.field !== 'name') return false;
+      form.setError('name', { message: f.message });
+      return true;
+    },
+  });
+  const onSubmit = form.handleSubmit((v) => save.mutate({ id: role?.id, ...v }));
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
-    >
-      <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-name`}>Name</Label>
-        <Input
-          id={`${idPrefix}-name`}
-          value={name}
-          disabled={role?.is_system}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${idPrefix}-name-error` : undefined}
-          onChange={(e) => setName(e.target.value)}
-        />
-        {error ? (
-          <p id={`${idPrefix}-name-error`} className="text-destructive text-sm">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-description`}>Description</Label>
-        <Input
-          id={`${idPrefix}-description`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={save.isPending}>
-        {role ? 'Save' : 'Create role'}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
+      >
+        <TextField control={form.control} name="name" label="Name" disabled={role?.is_system} />
+        <TextField control={form.control} name="description" label="Description" />
+        <Button type="submit" disabled={save.isPending}>
+          {role ? 'Save' : 'Create role'}
+        </Button>
+      </form>
+    </Form>
   );
 }
 
@@ -94,14 +67,9 @@ export function AdminRolesRoute() {
   const del = useDeleteRole();
   const [editing, setEditing] = useState<string | null>(null);
 
-  async function remove(r: Role) {
+  function remove(r: Role) {
     if (!window.confirm(`Delete the role ${r.name}?`)) return;
-    try {
-      await del.mutateAsync(r.id);
-      notify.success('Role deleted');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not delete the role'));
-    }
+    del.mutate(r.id);
   }
 
   return (
@@ -111,7 +79,7 @@ export function AdminRolesRoute() {
       <Card>
         <CardContent className="space-y-2 pt-6">
           <h2 className="font-medium">New role</h2>
-          <RoleForm idPrefix="new-role" />
+          <RoleForm />
         </CardContent>
       </Card>
       {roles.isPending ? (
@@ -123,7 +91,7 @@ export function AdminRolesRoute() {
           {roles.data.map((r) => (
             <li key={r.id} className="rounded-lg border p-4" data-testid={`role-${r.name}`}>
               {editing === r.id ? (
-                <RoleForm idPrefix={`edit-${r.name}`} role={r} onDone={() => setEditing(null)} />
+                <RoleForm role={r} onDone={() => setEditing(null)} />
               ) : (
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 space-y-1">
@@ -148,7 +116,7 @@ export function AdminRolesRoute() {
                         title={
                           r.holders > 0 ? 'Held by users: remove it from them first' : undefined
                         }
-                        onClick={() => void remove(r)}
+                        onClick={() => remove(r)}
                       >
                         Delete {r.name}
                       </Button>

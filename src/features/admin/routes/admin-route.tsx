@@ -9,9 +9,15 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/routes';
-import { useAudit, useHealth, type AuditEntry, type AuditFilter } from '../api/admin-api';
+import { useAudit } from '../api/get-audit';
+import { useHealth } from '../api/get-health';
+import type { AuditEntry, AuditFilter } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { auditQuery } from '../api/get-audit';
+import { healthQuery } from '../api/get-health';
 
 const ENTITIES: { value: string; label: string }[] = [
   { value: '', label: 'Everything' },
@@ -133,6 +139,14 @@ function AuditLog() {
     </Card>
   );
 }
+
+const NO_FILTER: AuditFilter = { entity: '', actor: '', since: '' };
+
+/** Prefetches the audit log and the health figures as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () => {
+  prefetchOnLoad(queryClient, healthQuery());
+  return prefetchOnLoad(queryClient, auditQuery(NO_FILTER));
+};
 
 export function AdminRoute() {
   const health = useHealth();

@@ -1,8 +1,11 @@
 // /admin/users: accounts (search, sort, paging, "waiting for access"), invite or create, and one
 // user's sheet: roles, status, password reset, delete, effective permissions with their source
 // and per-user overrides (docs/admin.md).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
+import { TextField } from '@/components/form/text-field';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -34,26 +38,23 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
-import {
-  fieldOfError,
-  useAccess,
-  useCreateUser,
-  useMatrix,
-  useRoles,
-  useSetOverride,
-  useSetRoles,
-  useUserAction,
-  useUsers,
-  type Account,
-  type AccountAccess,
-  type UserFilter,
-  type UserListParams,
-  type UserSort,
-} from '../api/admin-api';
+import { useCreateUser } from '../api/create-user';
+import { fieldOfError } from '../api/field-of-error';
+import { useMatrix } from '../api/get-permission-matrix';
+import { useRoles } from '../api/get-roles';
+import { useAccess } from '../api/get-user-access';
+import { useUsers } from '../api/get-users';
+import { useSetOverride } from '../api/set-permission-override';
+import { useSetRoles } from '../api/set-user-roles';
+import type { Account, AccountAccess, UserFilter, UserListParams, UserSort } from '../api/types';
+import { useUserAction, type UserAction } from '../api/user-action';
+import { newUserSchema, type NewUserInput } from '../schemas';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { usersQuery } from '../api/get-users';
 
 const PER_PAGE = 20;
 const FILTERS: { value: UserFilter; label: string }[] = [
@@ -85,6 +86,26 @@ function useDebounced(value: string, ms = 300) {
   }, [value, ms]);
   return v;
 }
+
+/** The list as the page first asks for it: newest first, the filter from the address. */
+const firstListParams = (filter: UserFilter): UserListParams => ({
+  search: '',
+  filter,
+  sort: 'created_at',
+  desc: true,
+  page: 0,
+  perPage: PER_PAGE,
+});
+const WAITING: UserListParams = { ...firstListParams('all'), filter: 'waiting', perPage: 1 };
+
+/** Prefetches the first page and the waiting count as the route loads (docs/adding-an-area.md). */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const filter = (new URL(request.url).searchParams.get('filter') as UserFilter | null) ?? 'all';
+    prefetchOnLoad(queryClient, usersQuery(WAITING));
+    return prefetchOnLoad(queryClient, usersQuery(firstListParams(filter)));
+  };
 
 export function AdminUsersRoute() {
   const [params, setParams] = useSearchParams();
@@ -315,8 +336,6 @@ function RolePicker({
   );
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function CreateUserDialog({
   open,
   onOpenChange,
@@ -324,34 +343,26 @@ function CreateUserDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const create = useCreateUser();
-  const [form, setForm] = useState({
-    email: '',
-    full_name: '',
-    password: '',
-    roles: [] as string[],
+  const empty: NewUserInput = { email: '', full_name: '', password: '', roles: [] };
+  const form = useForm<NewUserInput>({
+    resolver: zodResolver(newUserSchema),
+    defaultValues: empty,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!EMAIL.test(form.email.trim())) next.email = 'Enter a valid e-mail address.';
-    if (form.password && (form.password.length < 6 || form.password.length > 72))
-      next.password = 'A password has 6 to 72 characters.';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    try {
-      await create.mutateAsync({ ...form, email: form.email.trim() });
-      notify.success(form.password ? 'Account created' : 'Invitation sent');
-      setForm({ email: '', full_name: '', password: '', roles: [] });
+  const create = useCreateUser({
+    onSuccess: () => {
+      form.reset(empty);
       onOpenChange(false);
-    } catch (err) {
+    },
+    // An address already taken, a password the auth server refuses: under its field.
+    onError: (err) => {
       const f = fieldOfError(err);
-      if (f) setErrors({ [f.field]: f.message });
-      else notify.error(errorMessage(err, 'Could not create the account'));
-    }
-  }
+      if (f?.field !== 'email' && f?.field !== 'password') return false;
+      form.setError(f.field, { message: f.message });
+      return true;
+    },
+  });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const onSubmit = form.handleSubmit((v) => create.mutate(v));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -362,63 +373,31 @@ function CreateUserDialog({
             Without a password the user gets an invitation e-mail and chooses one.
           </DialogDescription>
         </DialogHeader>
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          <div className="space-y-1">
-            <Label htmlFor="new-email">E-mail</Label>
-            <Input
-              id="new-email"
-              type="email"
-              value={form.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'new-email-error' : undefined}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-            />
-            {errors.email ? (
-              <p id="new-email-error" className="text-destructive text-sm">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="new-name">Full name</Label>
-            <Input
-              id="new-name"
-              value={form.full_name}
-              onChange={(e) => setForm({ ...form, full_name: e.target.value })}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="new-password">Password (optional)</Label>
-            <Input
-              id="new-password"
+        <Form {...form}>
+          <form className="space-y-4" onSubmit={onSubmit} noValidate>
+            <TextField control={form.control} name="email" label="E-mail" type="email" />
+            <TextField control={form.control} name="full_name" label="Full name" />
+            <TextField
+              control={form.control}
+              name="password"
+              label="Password (optional)"
               type="password"
               autoComplete="new-password"
-              value={form.password}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'new-password-error' : undefined}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
             />
-            {errors.password ? (
-              <p id="new-password-error" className="text-destructive text-sm">
-                {errors.password}
-              </p>
-            ) : null}
-          </div>
-          <RolePicker
-            idPrefix="new-role"
-            value={form.roles}
-            onChange={(roles) => setForm({ ...form, roles })}
-          />
-          <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending
-                ? 'Saving...'
-                : form.password
-                  ? 'Create account'
-                  : 'Send invitation'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <FormField
+              control={form.control}
+              name="roles"
+              render={({ field }) => (
+                <RolePicker idPrefix="new-role" value={field.value} onChange={field.onChange} />
+              )}
+            />
+            <DialogFooter>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Saving...' : password ? 'Create account' : 'Send invitation'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -455,38 +434,21 @@ function UserDetail({ a, onClose: close }: { a: AccountAccess; onClose: () => vo
   const { user } = useAuth();
   const [roles, setRoles] = useState(a.roles);
   const setRolesM = useSetRoles();
-  const action = useUserAction();
+  const action = useUserAction({
+    onSuccess: (res) => {
+      if (res.deleted) close();
+    },
+  });
   const self = user?.id === a.id;
 
-  async function saveRoles() {
-    try {
-      await setRolesM.mutateAsync({ userId: a.id, roles });
-      notify.success('Roles saved');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not save the roles'));
-    }
-  }
-  async function run(kind: 'deactivate' | 'reactivate' | 'reset_password' | 'delete') {
+  const saveRoles = () => setRolesM.mutate({ userId: a.id, roles });
+  function run(kind: UserAction['action']) {
     if (
       kind === 'delete' &&
       !window.confirm(`Delete ${a.email}? Accounts with history are deactivated instead.`)
     )
       return;
-    try {
-      const res = await action.mutateAsync({ userId: a.id, action: kind });
-      if (res.deleted) {
-        notify.success('Account deleted');
-        close();
-      } else if (kind === 'delete' && res.deactivated) {
-        notify.info('This account has history: it was deactivated instead');
-      } else if (res.sent_to) {
-        notify.success(`Password reset e-mail sent to ${res.sent_to}`);
-      } else {
-        notify.success(kind === 'deactivate' ? 'Account deactivated' : 'Account reactivated');
-      }
-    } catch (err) {
-      notify.error(errorMessage(err, 'The action failed'));
-    }
+    action.mutate({ userId: a.id, action: kind });
   }
 
   return (
@@ -539,16 +501,12 @@ function Permissions({ a }: { a: AccountAccess }) {
   const matrix = useMatrix();
   const setOverride = useSetOverride();
   if (!matrix.data) return <Skeleton className="h-40" />;
-  async function change(key: string, value: string) {
-    try {
-      await setOverride.mutateAsync({
-        userId: a.id,
-        key,
-        granted: value === 'inherit' ? null : value === 'grant',
-      });
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not save the override'));
-    }
+  function change(key: string, value: string) {
+    setOverride.mutate({
+      userId: a.id,
+      key,
+      granted: value === 'inherit' ? null : value === 'grant',
+    });
   }
   return (
     <section className="space-y-2">
@@ -586,7 +544,7 @@ function Permissions({ a }: { a: AccountAccess }) {
               <NativeSelect
                 aria-label={`Override for ${p.key}`}
                 value={override === undefined ? 'inherit' : override ? 'grant' : 'revoke'}
-                onChange={(e) => void change(p.key, e.target.value)}
+                onChange={(e) => change(p.key, e.target.value)}
                 disabled={setOverride.isPending}
               >
                 <NativeSelectOption value="inherit">Inherit</NativeSelectOption>

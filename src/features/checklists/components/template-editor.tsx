@@ -1,8 +1,13 @@
 // The template editor: sections (rooms) with ordered items of every kind. Reorder by dragging an
 // item (or a section) onto another, or with the Move up / Move down buttons from the keyboard.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useState, type DragEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -14,10 +19,21 @@ import {
   newSection,
   type ChecklistContent,
   type ChecklistItem,
+  type ChecklistSection,
   type ItemKind,
 } from '../content';
 
 type Drag = { section: number; item: number | null } | null;
+
+const editorSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'The template needs a name.')),
+  description: z.string(),
+  sections: z.array(z.custom<ChecklistSection>()).check((ctx) => {
+    const problem = contentProblem({ sections: ctx.value });
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  }),
+});
+type EditorInput = z.output<typeof editorSchema>;
 
 export interface EditorValue {
   name: string;
@@ -38,11 +54,21 @@ export function TemplateEditor({
   onSave: (v: EditorValue, contentChanged: boolean) => void;
   onCancel: () => void;
 }) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
-  const [sections, setSections] = useState(initial.content.sections);
+  const form = useForm<EditorInput>({
+    resolver: zodResolver(editorSchema),
+    defaultValues: {
+      name: initial.name,
+      description: initial.description,
+      sections: initial.content.sections,
+    },
+  });
+  // The sections and items are one value of the form, changed through these helpers (the
+  // editor's own inputs); checked as a whole on submit (contentProblem, content.ts).
+  const sections = useWatch({ control: form.control, name: 'sections' });
+  const setSections = (change: (all: ChecklistSection[]) => ChecklistSection[]) =>
+    form.setValue('sections', change(form.getValues('sections')), { shouldDirty: true });
   const [drag, setDrag] = useState<Drag>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const problem = form.formState.errors.sections?.message;
 
   const setSection = (si: number, patch: Partial<(typeof sections)[number]>) =>
     setSections((all) => all.map((s, i) => (i === si ? { ...s, ...patch } : s)));
@@ -68,247 +94,232 @@ export function TemplateEditor({
     setDrag(null);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const content = { sections };
-    const p = name.trim() === '' ? 'The template needs a name.' : contentProblem(content);
-    setProblem(p);
-    if (p) return;
+  const submit = form.handleSubmit((v) => {
+    const content = { sections: v.sections };
     onSave(
-      { name: name.trim(), description, content },
+      { name: v.name, description: v.description, content },
       JSON.stringify(content) !== JSON.stringify(initial.content),
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} aria-label="Checklist template" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <Label htmlFor="template-name">Template name</Label>
-          <Input
-            id="template-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={120}
-          />
+    <Form {...form}>
+      <form onSubmit={submit} aria-label="Checklist template" className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField control={form.control} name="name" label="Template name" maxLength={120} />
+          <TextField control={form.control} name="description" label="Description" />
         </div>
-        <div className="space-y-1">
-          <Label htmlFor="template-description">Description</Label>
-          <Input
-            id="template-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-      </div>
 
-      <ol className="space-y-4">
-        {sections.map((s, si) => (
-          <li
-            key={s.id}
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={dropOn(si, null)}
-            className="space-y-2 rounded-md border p-3"
-          >
-            <fieldset className="space-y-2">
-              <legend className="sr-only">Section {si + 1}</legend>
-              <div className="flex flex-wrap items-end gap-2">
-                <span
-                  draggable
-                  onDragStart={() => setDrag({ section: si, item: null })}
-                  className="text-muted-foreground cursor-grab select-none"
-                  aria-hidden="true"
-                >
-                  ⠿
-                </span>
-                <div className="min-w-48 flex-1 space-y-1">
-                  <Label htmlFor={`section-${s.id}`}>Section {si + 1} (room)</Label>
-                  <Input
-                    id={`section-${s.id}`}
-                    value={s.title}
-                    onChange={(e) => setSection(si, { title: e.target.value })}
-                  />
-                </div>
-                <Button
-                  type="button"
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label={`Move section ${s.title || si + 1} up`}
-                  disabled={si === 0}
-                  onClick={() => setSections((all) => move(all, si, si - 1))}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label={`Move section ${s.title || si + 1} down`}
-                  disabled={si === sections.length - 1}
-                  onClick={() => setSections((all) => move(all, si, si + 1))}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label={`Remove section ${s.title || si + 1}`}
-                  onClick={() => setSections((all) => all.filter((_, i) => i !== si))}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-              <ol className="space-y-2">
-                {s.items.map((it, ii) => (
-                  <li
-                    key={it.id}
+        <ol className="space-y-4">
+          {sections.map((s, si) => (
+            <li
+              key={s.id}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={dropOn(si, null)}
+              className="space-y-2 rounded-md border p-3"
+            >
+              <fieldset className="space-y-2">
+                <legend className="sr-only">Section {si + 1}</legend>
+                <div className="flex flex-wrap items-end gap-2">
+                  <span
                     draggable
-                    onDragStart={(e) => {
-                      e.stopPropagation();
-                      setDrag({ section: si, item: ii });
-                    }}
-                    onDragOver={(e) => e.preventDefault()}
-                    onDrop={dropOn(si, ii)}
-                    className="bg-muted/30 flex flex-wrap items-end gap-2 rounded-md p-2"
-                    data-testid="checklist-item"
+                    onDragStart={() => setDrag({ section: si, item: null })}
+                    className="text-muted-foreground cursor-grab select-none"
+                    aria-hidden="true"
                   >
-                    <div className="min-w-48 flex-1 space-y-1">
-                      <Label htmlFor={`item-${it.id}`}>Item {ii + 1}</Label>
-                      <Input
-                        id={`item-${it.id}`}
-                        value={it.label}
-                        onChange={(e) => setItem(si, ii, { label: e.target.value })}
-                      />
-                    </div>
-                    <div className="space-y-1">
-                      <Label htmlFor={`kind-${it.id}`}>Kind</Label>
-                      <NativeSelect
-                        id={`kind-${it.id}`}
-                        value={it.kind}
-                        onChange={(e) => setItem(si, ii, { kind: e.target.value as ItemKind })}
+                    ⠿
+                  </span>
+                  <div className="min-w-48 flex-1 space-y-1">
+                    <Label htmlFor={`section-${s.id}`}>Section {si + 1} (room)</Label>
+                    <Input
+                      id={`section-${s.id}`}
+                      value={s.title}
+                      onChange={(e) => setSection(si, { title: e.target.value })}
+                    />
+                  </div>
+                  <Button
+                    type="button"
+                    size="icon-sm"
+                    variant="ghost"
+                    aria-label={`Move section ${s.title || si + 1} up`}
+                    disabled={si === 0}
+                    onClick={() => setSections((all) => move(all, si, si - 1))}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    size="icon-sm"
+                    variant="ghost"
+                    aria-label={`Move section ${s.title || si + 1} down`}
+                    disabled={si === sections.length - 1}
+                    onClick={() => setSections((all) => move(all, si, si + 1))}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    size="icon-sm"
+                    variant="ghost"
+                    aria-label={`Remove section ${s.title || si + 1}`}
+                    onClick={() => setSections((all) => all.filter((_, i) => i !== si))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+                <ol className="space-y-2">
+                  {s.items.map((it, ii) => (
+                    <li
+                      key={it.id}
+                      draggable
+                      onDragStart={(e) => {
+                        e.stopPropagation();
+                        setDrag({ section: si, item: ii });
+                      }}
+                      onDragOver={(e) => e.preventDefault()}
+                      onDrop={dropOn(si, ii)}
+                      className="bg-muted/30 flex flex-wrap items-end gap-2 rounded-md p-2"
+                      data-testid="checklist-item"
+                    >
+                      <div className="min-w-48 flex-1 space-y-1">
+                        <Label htmlFor={`item-${it.id}`}>Item {ii + 1}</Label>
+                        <Input
+                          id={`item-${it.id}`}
+                          value={it.label}
+                          onChange={(e) => setItem(si, ii, { label: e.target.value })}
+                        />
+                      </div>
+                      <div className="space-y-1">
+                        <Label htmlFor={`kind-${it.id}`}>Kind</Label>
+                        <NativeSelect
+                          id={`kind-${it.id}`}
+                          value={it.kind}
+                          onChange={(e) => setItem(si, ii, { kind: e.target.value as ItemKind })}
+                        >
+                          {Object.entries(KIND_LABELS).map(([k, v]) => (
+                            <NativeSelectOption key={k} value={k}>
+                              {v}
+                            </NativeSelectOption>
+                          ))}
+                        </NativeSelect>
+                      </div>
+                      {it.kind === 'number' ? (
+                        <>
+                          <div className="w-20 space-y-1">
+                            <Label htmlFor={`min-${it.id}`}>Min</Label>
+                            <Input
+                              id={`min-${it.id}`}
+                              type="number"
+                              step="any"
+                              value={it.min ?? ''}
+                              onChange={(e) =>
+                                setItem(si, ii, {
+                                  min: e.target.value === '' ? null : Number(e.target.value),
+                                })
+                              }
+                            />
+                          </div>
+                          <div className="w-20 space-y-1">
+                            <Label htmlFor={`max-${it.id}`}>Max</Label>
+                            <Input
+                              id={`max-${it.id}`}
+                              type="number"
+                              step="any"
+                              value={it.max ?? ''}
+                              onChange={(e) =>
+                                setItem(si, ii, {
+                                  max: e.target.value === '' ? null : Number(e.target.value),
+                                })
+                              }
+                            />
+                          </div>
+                        </>
+                      ) : null}
+                      <label className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={it.required}
+                          onChange={(e) => setItem(si, ii, { required: e.target.checked })}
+                        />
+                        Required
+                      </label>
+                      <label className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={it.critical}
+                          onChange={(e) => setItem(si, ii, { critical: e.target.checked })}
+                        />
+                        Critical
+                      </label>
+                      <Button
+                        type="button"
+                        size="icon-sm"
+                        variant="ghost"
+                        aria-label={`Move item ${it.label || ii + 1} up`}
+                        disabled={ii === 0}
+                        onClick={() => moveItem(si, ii, ii - 1)}
                       >
-                        {Object.entries(KIND_LABELS).map(([k, v]) => (
-                          <NativeSelectOption key={k} value={k}>
-                            {v}
-                          </NativeSelectOption>
-                        ))}
-                      </NativeSelect>
-                    </div>
-                    {it.kind === 'number' ? (
-                      <>
-                        <div className="w-20 space-y-1">
-                          <Label htmlFor={`min-${it.id}`}>Min</Label>
-                          <Input
-                            id={`min-${it.id}`}
-                            type="number"
-                            step="any"
-                            value={it.min ?? ''}
-                            onChange={(e) =>
-                              setItem(si, ii, {
-                                min: e.target.value === '' ? null : Number(e.target.value),
-                              })
-                            }
-                          />
-                        </div>
-                        <div className="w-20 space-y-1">
-                          <Label htmlFor={`max-${it.id}`}>Max</Label>
-                          <Input
-                            id={`max-${it.id}`}
-                            type="number"
-                            step="any"
-                            value={it.max ?? ''}
-                            onChange={(e) =>
-                              setItem(si, ii, {
-                                max: e.target.value === '' ? null : Number(e.target.value),
-                              })
-                            }
-                          />
-                        </div>
-                      </>
-                    ) : null}
-                    <label className="flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={it.required}
-                        onChange={(e) => setItem(si, ii, { required: e.target.checked })}
-                      />
-                      Required
-                    </label>
-                    <label className="flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={it.critical}
-                        onChange={(e) => setItem(si, ii, { critical: e.target.checked })}
-                      />
-                      Critical
-                    </label>
-                    <Button
-                      type="button"
-                      size="icon-sm"
-                      variant="ghost"
-                      aria-label={`Move item ${it.label || ii + 1} up`}
-                      disabled={ii === 0}
-                      onClick={() => moveItem(si, ii, ii - 1)}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon-sm"
-                      variant="ghost"
-                      aria-label={`Move item ${it.label || ii + 1} down`}
-                      disabled={ii === s.items.length - 1}
-                      onClick={() => moveItem(si, ii, ii + 1)}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      size="icon-sm"
-                      variant="ghost"
-                      aria-label={`Remove item ${it.label || ii + 1}`}
-                      onClick={() => setSection(si, { items: s.items.filter((_, j) => j !== ii) })}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </li>
-                ))}
-              </ol>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => setSection(si, { items: [...s.items, newItem()] })}
-              >
-                <Plus aria-hidden="true" />
-                Add item to {s.title || `section ${si + 1}`}
-              </Button>
-            </fieldset>
-          </li>
-        ))}
-      </ol>
-      <Button
-        type="button"
-        variant="outline"
-        onClick={() => setSections((all) => [...all, newSection()])}
-      >
-        <Plus aria-hidden="true" />
-        Add section
-      </Button>
-      {problem ? (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={saving}>
-          {isNew ? 'Create template' : 'Publish new version'}
+                        <ArrowUp aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon-sm"
+                        variant="ghost"
+                        aria-label={`Move item ${it.label || ii + 1} down`}
+                        disabled={ii === s.items.length - 1}
+                        onClick={() => moveItem(si, ii, ii + 1)}
+                      >
+                        <ArrowDown aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon-sm"
+                        variant="ghost"
+                        aria-label={`Remove item ${it.label || ii + 1}`}
+                        onClick={() =>
+                          setSection(si, { items: s.items.filter((_, j) => j !== ii) })
+                        }
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </li>
+                  ))}
+                </ol>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setSection(si, { items: [...s.items, newItem()] })}
+                >
+                  <Plus aria-hidden="true" />
+                  Add item to {s.title || `section ${si + 1}`}
+                </Button>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setSections((all) => [...all, newSection()])}
+        >
+          <Plus aria-hidden="true" />
+          Add section
         </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+        {problem ? (
+          <p role="alert" className="text-destructive text-sm">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Button type="submit" disabled={saving}>
+            {isNew ? 'Create template' : 'Publish new version'}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }

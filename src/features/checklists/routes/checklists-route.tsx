@@ -4,26 +4,30 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  useArchiveTemplate,
-  useDeleteTemplate,
-  useDuplicateTemplate,
-  useSaveTemplate,
-  useTemplates,
-  type TemplateSummary,
-} from '../api/templates';
+import { useArchiveTemplate } from '../api/archive-template';
+import { useDeleteTemplate } from '../api/delete-template';
+import { useDuplicateTemplate } from '../api/duplicate-template';
+import { useTemplates, type TemplateSummary } from '../api/get-templates';
+import { useSaveTemplate } from '../api/save-template';
 import { TemplateEditor } from '../components/template-editor';
 import { newItem, newSection } from '../content';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { getTemplatesQueryOptions } from '../api/get-templates';
 
 type Editing = { template: TemplateSummary | null } | null;
 
+/** Prefetches the templates as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, getTemplatesQueryOptions());
+
 export function ChecklistsRoute() {
   const templates = useTemplates();
-  const save = useSaveTemplate();
+  const [editing, setEditing] = useState<Editing>(null);
+  const save = useSaveTemplate({ onSuccess: () => setEditing(null) });
   const duplicate = useDuplicateTemplate();
   const archive = useArchiveTemplate();
   const remove = useDeleteTemplate();
-  const [editing, setEditing] = useState<Editing>(null);
 
   if (editing) {
     const t = editing.template;
@@ -44,12 +48,7 @@ export function ChecklistsRoute() {
             content: t?.content ?? { sections: [{ ...newSection('Kitchen'), items: [newItem()] }] },
           }}
           onCancel={() => setEditing(null)}
-          onSave={(v, contentChanged) =>
-            save.mutate(
-              { id: t?.id ?? null, ...v, contentChanged },
-              { onSuccess: () => setEditing(null) },
-            )
-          }
+          onSave={(v, contentChanged) => save.mutate({ id: t?.id ?? null, ...v, contentChanged })}
         />
       </div>
     );

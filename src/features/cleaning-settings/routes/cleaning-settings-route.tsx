@@ -1,10 +1,12 @@
 // /cleaning-settings (manager, settings.manage): cleaning types, turnover rules and per-villa
 // overrides (docs/housekeeping.md).
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Form, FormField } from '@/components/ui/form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import {
   Table,
@@ -14,58 +16,110 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import {
-  useCleaningSettings,
-  useDeleteOverride,
-  useSaveDefaultHousekeeper,
-  useSaveOverride,
-  useSaveRules,
-  useSaveType,
-  type SettingsData,
-  type TurnoverRules,
-} from '../api/settings';
+import { useDeleteOverride } from '../api/delete-override';
+import { useCleaningSettings, type SettingsData } from '../api/get-cleaning-settings';
+import { useSaveDefaultHousekeeper } from '../api/save-default-housekeeper';
+import { useSaveOverride } from '../api/save-override';
+import { useSaveRules } from '../api/save-turnover-rules';
+import type { TurnoverRules } from '../api/types';
 import { TypeForm } from '../components/type-form';
+import {
+  overrideSchema,
+  rulesSchema,
+  wholeIn,
+  type OverrideFormInput,
+  type RulesFormInput,
+} from '../schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { getCleaningSettingsQueryOptions } from '../api/get-cleaning-settings';
+
+/** Prefetches the settings as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, getCleaningSettingsQueryOptions());
 
 function RulesForm({ rules }: { rules: TurnoverRules }) {
   const save = useSaveRules();
-  const [enabled, setEnabled] = useState(rules.enabled);
-  const [hours, setHours] = useState(String(rules.fallback_window_hours));
-  const [sameDay, setSameDay] = useState(rules.flag_same_day);
-  const n = Number(hours);
-  const valid = Number.isInteger(n) && n >= 1 && n <= 720;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (valid) save.mutate({ enabled, fallback_window_hours: n, flag_same_day: sameDay });
-  };
+  const form = useForm<RulesFormInput>({
+    resolver: zodResolver(rulesSchema),
+    mode: 'onChange',
+    defaultValues: {
+      enabled: rules.enabled,
+      hours: String(rules.fallback_window_hours),
+      sameDay: rules.flag_same_day,
+    },
+  });
+  const onSubmit = form.handleSubmit((v) =>
+    save.mutate({
+      enabled: v.enabled,
+      fallback_window_hours: Number(v.hours),
+      flag_same_day: v.sameDay,
+    }),
+  );
+  const c = form.control;
+  const validHours = wholeIn(1, 720)(useWatch({ control: c, name: 'hours' }));
   return (
-    <form onSubmit={submit} aria-label="Turnover rules" className="space-y-3 rounded-md border p-3">
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-        Create a turnover clean for every confirmed check-out
-      </label>
-      <div className="max-w-xs space-y-1">
-        <Label htmlFor="fallback-hours">Window when no stay follows (hours)</Label>
-        <Input
-          id="fallback-hours"
-          type="number"
-          min={1}
-          max={720}
-          value={hours}
-          onChange={(e) => setHours(e.target.value)}
-          aria-invalid={!valid}
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        aria-label="Turnover rules"
+        className="space-y-3 rounded-md border p-3"
+      >
+        <CheckboxLine
+          control={c}
+          name="enabled"
+          label="Create a turnover clean for every confirmed check-out"
         />
-      </div>
-      <p className="text-muted-foreground text-xs">
-        Otherwise the window runs from the check-out to the villa's next confirmed check-in.
-      </p>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={sameDay} onChange={(e) => setSameDay(e.target.checked)} />
-        Flag same-day turnovers
-      </label>
-      <Button type="submit" size="sm" disabled={!valid || save.isPending}>
-        Save rules
-      </Button>
-    </form>
+        <div className="max-w-xs">
+          <TextField
+            control={c}
+            name="hours"
+            label="Window when no stay follows (hours)"
+            type="number"
+            min={1}
+            max={720}
+          />
+        </div>
+        <p className="text-muted-foreground text-xs">
+          Otherwise the window runs from the check-out to the villa's next confirmed check-in.
+        </p>
+        <CheckboxLine control={c} name="sameDay" label="Flag same-day turnovers" />
+        <Button type="submit" size="sm" disabled={!validHours || save.isPending}>
+          Save rules
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+/** A checkbox with its label on one line (the rules' switches). */
+function CheckboxLine<T extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={field.name}
+            ref={field.ref}
+            checked={Boolean(field.value)}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(e.target.checked)}
+          />
+          {label}
+        </label>
+      )}
+    />
   );
 }
 
@@ -73,113 +127,90 @@ function Overrides({ data }: { data: SettingsData }) {
   const save = useSaveOverride();
   const remove = useDeleteOverride();
   const saveDefault = useSaveDefaultHousekeeper();
-  const [villa, setVilla] = useState('');
-  const [type, setType] = useState('');
-  const [minutes, setMinutes] = useState('');
-  const [template, setTemplate] = useState('');
-  const [inspection, setInspection] = useState('');
+  const form = useForm<OverrideFormInput>({
+    resolver: zodResolver(overrideSchema),
+    mode: 'onChange',
+    defaultValues: { villa: '', type: '', minutes: '', template: '', inspection: '' },
+  });
   const villaName = new Map(data.villas.map((v) => [v.id, v.name]));
   const typeName = new Map(data.types.map((t) => [t.id, t.name]));
   const templateName = new Map(data.templates.map((t) => [t.id, t.name]));
   const defaults = new Map(data.defaults.map((d) => [d.property_id, d.default_housekeeper_id]));
-  const m = minutes === '' ? null : Number(minutes);
-  const validMinutes = m === null || (Number.isInteger(m) && m >= 5 && m <= 1440);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!villa || !type || !validMinutes) return;
+  const c = form.control;
+  const minutes = useWatch({ control: c, name: 'minutes' });
+  const validMinutes = minutes === '' || wholeIn(5, 1440)(minutes);
+  const onSubmit = form.handleSubmit((v) =>
     save.mutate({
-      property_id: villa,
-      cleaning_type_id: type,
-      minutes: m,
-      template_id: template || null,
-      inspection_required: inspection === '' ? null : inspection === 'yes',
-    });
-  };
+      property_id: v.villa,
+      cleaning_type_id: v.type,
+      minutes: v.minutes === '' ? null : Number(v.minutes),
+      template_id: v.template || null,
+      inspection_required: v.inspection === '' ? null : v.inspection === 'yes',
+    }),
+  );
   return (
     <div className="space-y-4">
-      <form
-        onSubmit={submit}
-        aria-label="New villa override"
-        className="grid gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-      >
-        <div className="space-y-1">
-          <Label htmlFor="override-villa">Villa</Label>
-          <NativeSelect
-            id="override-villa"
-            value={villa}
-            onChange={(e) => setVilla(e.target.value)}
+      <Form {...form}>
+        <form
+          onSubmit={onSubmit}
+          aria-label="New villa override"
+          className="grid gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+        >
+          <SelectField
+            control={c}
+            name="villa"
+            label="Villa"
             required
-          >
-            <NativeSelectOption value="">Choose a villa</NativeSelectOption>
-            {data.villas.map((v) => (
-              <NativeSelectOption key={v.id} value={v.id}>
-                {v.name}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="override-type">Cleaning type</Label>
-          <NativeSelect
-            id="override-type"
-            value={type}
-            onChange={(e) => setType(e.target.value)}
+            options={[
+              { value: '', label: 'Choose a villa' },
+              ...data.villas.map((v) => ({ value: v.id, label: v.name })),
+            ]}
+          />
+          <SelectField
+            control={c}
+            name="type"
+            label="Cleaning type"
             required
-          >
-            <NativeSelectOption value="">Choose a type</NativeSelectOption>
-            {data.types.map((t) => (
-              <NativeSelectOption key={t.id} value={t.id}>
-                {t.name}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="override-minutes">Minutes</Label>
-          <Input
-            id="override-minutes"
+            options={[
+              { value: '', label: 'Choose a type' },
+              ...data.types.map((t) => ({ value: t.id, label: t.name })),
+            ]}
+          />
+          <TextField
+            control={c}
+            name="minutes"
+            label="Minutes"
             type="number"
             min={5}
             max={1440}
             placeholder="Default"
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            aria-invalid={!validMinutes}
           />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="override-template">Checklist</Label>
-          <NativeSelect
-            id="override-template"
-            value={template}
-            onChange={(e) => setTemplate(e.target.value)}
-          >
-            <NativeSelectOption value="">Default</NativeSelectOption>
-            {data.templates
-              .filter((t) => !t.archived)
-              .map((t) => (
-                <NativeSelectOption key={t.id} value={t.id}>
-                  {t.name}
-                </NativeSelectOption>
-              ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="override-inspection">Inspection</Label>
-          <NativeSelect
-            id="override-inspection"
-            value={inspection}
-            onChange={(e) => setInspection(e.target.value)}
-          >
-            <NativeSelectOption value="">Default</NativeSelectOption>
-            <NativeSelectOption value="yes">Required</NativeSelectOption>
-            <NativeSelectOption value="no">Not required</NativeSelectOption>
-          </NativeSelect>
-        </div>
-        <Button type="submit" size="sm" disabled={save.isPending || !validMinutes}>
-          Save override
-        </Button>
-      </form>
+          <SelectField
+            control={c}
+            name="template"
+            label="Checklist"
+            options={[
+              { value: '', label: 'Default' },
+              ...data.templates
+                .filter((t) => !t.archived)
+                .map((t) => ({ value: t.id, label: t.name })),
+            ]}
+          />
+          <SelectField
+            control={c}
+            name="inspection"
+            label="Inspection"
+            options={[
+              { value: '', label: 'Default' },
+              { value: 'yes', label: 'Required' },
+              { value: 'no', label: 'Not required' },
+            ]}
+          />
+          <Button type="submit" size="sm" disabled={save.isPending || !validMinutes}>
+            Save override
+          </Button>
+        </form>
+      </Form>
       <div className="overflow-x-auto rounded-md border">
         <Table aria-label="Villa overrides">
           <TableHeader>
@@ -262,7 +293,6 @@ function Overrides({ data }: { data: SettingsData }) {
 
 export function CleaningSettingsRoute() {
   const settings = useCleaningSettings();
-  const saveType = useSaveType();
   const data = settings.data;
   return (
     <div className="space-y-6">
@@ -285,20 +315,9 @@ export function CleaningSettingsRoute() {
               Cleaning types
             </h2>
             {data.types.map((t) => (
-              <TypeForm
-                key={`${t.id}-${t.updated_at}`}
-                type={t}
-                templates={data.templates}
-                saving={saveType.isPending}
-                onSave={(v) => saveType.mutate(v)}
-              />
+              <TypeForm key={`${t.id}-${t.updated_at}`} type={t} templates={data.templates} />
             ))}
-            <TypeForm
-              type={null}
-              templates={data.templates}
-              saving={saveType.isPending}
-              onSave={(v) => saveType.mutate(v)}
-            />
+            <TypeForm type={null} templates={data.templates} />
           </section>
           <section aria-labelledby="rules-heading" className="space-y-3">
             <h2 id="rules-heading" className="text-lg font-semibold">

@@ -2,10 +2,16 @@
 // (the assignee's with maintenance.work, the rest with maintenance.manage), assign, labour and
 // costs, photos, comments and the timeline the database writes.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -128,11 +134,6 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
   const urls = usePhotoUrls(w);
   const [assignee, setAssignee] = useState(w.assignee_id ?? '');
   const [resolving, setResolving] = useState(false);
-  const [minutes, setMinutes] = useState(String(w.labour_minutes || ''));
-  const [note, setNote] = useState('');
-  const [afterPhotos, setAfterPhotos] = useState<File[]>([]);
-  const [minutesError, setMinutesError] = useState<string | null>(null);
-  const [body, setBody] = useState('');
 
   const moves = movesFrom(w.status).filter((m) => (m.manager ? canManage : canWork));
   const onMove = (m: Move) => {
@@ -141,24 +142,6 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
       return;
     }
     transition.mutate({ workOrder: w, to: m.to });
-  };
-  const onResolve = (e: FormEvent) => {
-    e.preventDefault();
-    const n = minutes.trim() === '' ? 0 : Number(minutes);
-    if (!Number.isInteger(n) || n < 0 || n > 100000) {
-      setMinutesError('Enter the minutes worked as a whole number');
-      return;
-    }
-    setMinutesError(null);
-    transition.mutate(
-      { workOrder: w, to: 'resolved', note, labourMinutes: n, photos: afterPhotos },
-      { onSuccess: () => setResolving(false) },
-    );
-  };
-  const onComment = (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) return;
-    comment.mutate({ workOrderId: w.id, body }, { onSuccess: () => setBody('') });
   };
   const total = Number(w.parts_cost) + Number(w.labour_cost) + Number(w.external_cost);
 
@@ -206,53 +189,17 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
       ) : null}
 
       {resolving ? (
-        <form
-          onSubmit={onResolve}
-          noValidate
-          aria-label="Resolve"
-          className="space-y-3 rounded-md border p-3"
-        >
-          <div className="space-y-1">
-            <Label htmlFor="wo-minutes">Time spent (minutes)</Label>
-            <Input
-              id="wo-minutes"
-              inputMode="numeric"
-              value={minutes}
-              aria-invalid={minutesError !== null}
-              aria-describedby={minutesError ? 'wo-minutes-error' : undefined}
-              onChange={(e) => setMinutes(e.target.value)}
-            />
-            {minutesError ? (
-              <p id="wo-minutes-error" className="text-destructive text-xs">
-                {minutesError}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="wo-note">What was done</Label>
-            <Input id="wo-note" value={note} onChange={(e) => setNote(e.target.value)} />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="wo-after">After photos</Label>
-            <input
-              id="wo-after"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              multiple
-              className="block w-full text-sm"
-              onChange={(e) => setAfterPhotos(Array.from(e.target.files ?? []))}
-            />
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={transition.isPending}>
-              Mark resolved
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setResolving(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <ResolveForm
+          w={w}
+          pending={transition.isPending}
+          onResolve={(v) =>
+            transition.mutate(
+              { workOrder: w, to: 'resolved', ...v },
+              { onSuccess: () => setResolving(false) },
+            )
+          }
+          onCancel={() => setResolving(false)}
+        />
       ) : null}
 
       {canManage && w.status !== 'closed' ? (
@@ -366,20 +313,9 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
             </li>
           ))}
         </ul>
-        <form onSubmit={onComment} className="flex gap-2" aria-label="Add a comment">
-          <Label htmlFor="wo-comment" className="sr-only">
-            Comment
-          </Label>
-          <Input
-            id="wo-comment"
-            placeholder="Add a comment"
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-          <Button type="submit" size="sm" variant="outline" disabled={!body.trim()}>
-            Send
-          </Button>
-        </form>
+        <CommentForm
+          onSend={(body, sent) => comment.mutate({ workOrderId: w.id, body }, { onSuccess: sent })}
+        />
       </section>
 
       <section aria-labelledby="wo-timeline">
@@ -396,5 +332,123 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
         </ol>
       </section>
     </div>
+  );
+}
+
+const resolveSchema = z.object({
+  minutes: z.string().check(
+    z.refine((v) => {
+      const n = v.trim() === '' ? 0 : Number(v);
+      return Number.isInteger(n) && n >= 0 && n <= 100000;
+    }, 'Enter the minutes worked as a whole number'),
+  ),
+  note: z.string(),
+  photos: z.array(z.instanceof(File)),
+});
+type ResolveInput = z.output<typeof resolveSchema>;
+
+/** Resolving: the time spent, what was done and the after photos. */
+function ResolveForm({
+  w,
+  pending,
+  onResolve,
+  onCancel,
+}: {
+  w: WorkOrderDetail;
+  pending: boolean;
+  onResolve: (v: { note: string; labourMinutes: number; photos: File[] }) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<ResolveInput>({
+    resolver: zodResolver(resolveSchema),
+    defaultValues: { minutes: String(w.labour_minutes || ''), note: '', photos: [] },
+  });
+  const onSubmit = form.handleSubmit((v) =>
+    onResolve({
+      note: v.note,
+      labourMinutes: v.minutes.trim() === '' ? 0 : Number(v.minutes),
+      photos: v.photos,
+    }),
+  );
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Resolve"
+        className="space-y-3 rounded-md border p-3"
+      >
+        <TextField
+          control={form.control}
+          name="minutes"
+          label="Time spent (minutes)"
+          inputMode="numeric"
+        />
+        <TextField control={form.control} name="note" label="What was done" />
+        <Field
+          control={form.control}
+          name="photos"
+          label="After photos"
+          render={(field) => (
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              className="block w-full text-sm"
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(Array.from(e.target.files ?? []))}
+            />
+          )}
+        />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={pending}>
+            Mark resolved
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+const commentSchema = z.object({ body: z.string() });
+type CommentInput = z.output<typeof commentSchema>;
+
+/** A comment: sent when it has text; the field empties once it is saved. */
+function CommentForm({ onSend }: { onSend: (body: string, sent: () => void) => void }) {
+  const form = useForm<CommentInput>({
+    resolver: zodResolver(commentSchema),
+    defaultValues: { body: '' },
+  });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const onSubmit = form.handleSubmit((v) => {
+    if (!v.body.trim()) return;
+    onSend(v.body, () => form.reset({ body: '' }));
+  });
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} className="flex gap-2" aria-label="Add a comment">
+        <FormField
+          control={form.control}
+          name="body"
+          render={({ field }) => (
+            <FormItem className="flex-1">
+              <FormLabel className="sr-only">Comment</FormLabel>
+              <FormControl>
+                <Input placeholder="Add a comment" {...field} />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="sm" variant="outline" disabled={!body.trim()}>
+          Send
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,11 +1,10 @@
 // PATCH profiles by id (docs/areas.md, spec §7): the changed fields, through the sync queue (last write
 // wins). The cached profile takes the new values at once, sent or still waiting.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { authKeys } from '@/lib/auth/auth-queries';
-import { errorMessage } from '@/lib/errors';
 import type { Profile } from '@/lib/supabase';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { profileSchema, type ProfileInput } from '../schemas';
@@ -27,16 +26,22 @@ export async function updateProfile(
   return { changes, result };
 }
 
-export function useUpdateProfile(userId: string) {
+export function useUpdateProfile(
+  userId: string,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof updateProfile>>, ProfileInput>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProfileInput) => updateProfile(userId, input),
-    onSuccess: ({ changes, result }) => {
-      queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
-        old ? { ...old, ...changes } : old,
-      );
-      notifySaved(result, 'Profile updated');
+  return useAppMutation(
+    {
+      mutationFn: (input: ProfileInput) => updateProfile(userId, input),
+      done: ({ changes, result }) => {
+        queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
+          old ? { ...old, ...changes } : old,
+        );
+        notifySaved(result, 'Profile updated');
+      },
+      failed: 'Failed to update profile',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to update profile')),
-  });
+    callbacks,
+  );
 }

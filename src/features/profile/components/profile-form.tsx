@@ -10,7 +10,6 @@ import { profileSchema, type ProfileInput } from '../schemas';
 import { LANGUAGES } from '../languages';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const update = useUpdateProfile(profile.id);
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
@@ -25,14 +24,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       : [...LANGUAGES, { code: profile.language, label: profile.language }]
   ).map((l) => ({ value: l.code, label: l.label }));
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      form.reset(values);
-    } catch {
-      // Reported by the mutation's toast; what was typed stays in the form.
-    }
-  });
+  // A failure is reported by the mutation's toast; what was typed stays in the form.
+  const update = useUpdateProfile(profile.id, { onSuccess: (_, values) => form.reset(values) });
+  const onSubmit = form.handleSubmit((values) => update.mutate(values));
 
   return (
     <Form {...form}>

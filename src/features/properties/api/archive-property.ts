@@ -1,12 +1,11 @@
 // PATCH properties.archived: archive (hidden from default lists, no new stays) or restore. A state
 // transition: it carries the version it was made from, and a villa changed meanwhile is shown as
 // a conflict in the Sync Queue instead of being overwritten.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow } from '@/offline/write';
+import type { WriteResult } from '@/offline/write';
 import { propertyKeys } from './keys';
 
 export function setPropertyArchived(
@@ -26,15 +25,19 @@ export function setPropertyArchived(
   );
 }
 
-export function useSetPropertyArchived(property: { id: string; code: string; updated_at: string }) {
-  const queryClient = useQueryClient();
+export function useSetPropertyArchived(
+  property: { id: string; code: string; updated_at: string },
+  callbacks?: MutationCallbacks<WriteResult, boolean>,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (archived: boolean) => setPropertyArchived(userId, property, archived),
-    onSuccess: async (result, archived) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notifySaved(result, archived ? 'Property archived' : 'Property restored');
+  return useAppMutation(
+    {
+      mutationFn: (archived: boolean) => setPropertyArchived(userId, property, archived),
+      invalidate: [propertyKeys.all],
+      done: (result, archived) =>
+        notifySaved(result, archived ? 'Property archived' : 'Property restored'),
+      failed: 'Failed to archive property',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to archive property')),
-  });
+    callbacks,
+  );
 }

@@ -1,12 +1,11 @@
 // PATCH reservations.status = cancelled: a stay is cancelled, never deleted. A state transition:
 // it carries the version (updated_at) it was made from, so a stay changed meanwhile (moved by a
 // feed, edited in the office) is reported as a conflict instead of being cancelled blindly.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow } from '@/offline/write';
+import type { WriteResult } from '@/offline/write';
 import type { Reservation } from './get-reservations';
 import { propertyKeys, reservationKeys } from './keys';
 
@@ -23,18 +22,18 @@ export function cancelReservation(userId: string, stay: Reservation) {
   );
 }
 
-export function useCancelReservation(propertyId: string) {
-  const queryClient = useQueryClient();
+export function useCancelReservation(
+  propertyId: string,
+  callbacks?: MutationCallbacks<WriteResult, Reservation>,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (stay: Reservation) => cancelReservation(userId, stay),
-    onSuccess: async (result) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reservationKeys.property(propertyId) }),
-        queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
-      ]);
-      notifySaved(result, 'Reservation cancelled');
+  return useAppMutation(
+    {
+      mutationFn: (stay: Reservation) => cancelReservation(userId, stay),
+      invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
+      done: (result) => notifySaved(result, 'Reservation cancelled'),
+      failed: 'Failed to cancel reservation',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to cancel reservation')),
-  });
+    callbacks,
+  );
 }

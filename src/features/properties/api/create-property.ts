@@ -1,9 +1,8 @@
 // POST properties: a new villa with an id made on the device, through the sync queue (sent at
 // once when online, kept and replayed exactly once when not).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput, type PropertyValues } from '../schemas';
@@ -33,16 +32,15 @@ export async function createProperty(
 
 type Saved = Awaited<ReturnType<typeof createProperty>>;
 
-export function useCreateProperty(callbacks?: MutationCallbacks<Saved>) {
-  const queryClient = useQueryClient();
+export function useCreateProperty(callbacks?: MutationCallbacks<Saved, PropertyInput>) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (input: PropertyInput) => createProperty(userId, input),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notifySaved(saved.result, 'Property created');
-      callbacks?.onSuccess?.(saved);
+  return useAppMutation(
+    {
+      mutationFn: (input: PropertyInput) => createProperty(userId, input),
+      invalidate: [propertyKeys.all],
+      done: (saved) => notifySaved(saved.result, 'Property created'),
+      failed: 'Failed to create property',
     },
-    onError: errorToastUnlessHandled(callbacks, 'Failed to create property'),
-  });
+    callbacks,
+  );
 }

@@ -1,12 +1,11 @@
 // DELETE property_photos by id, then the object in storage, through the sync queue: the row goes
 // first, so a failure never leaves a row pointing at a missing file, and the file's removal waits
 // for the row's.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, queueWrites, removeObject } from '@/offline/write';
+import type { WriteResult } from '@/offline/write';
 import { PHOTO_BUCKET } from './get-property-photos';
 import { propertyKeys } from './keys';
 
@@ -24,17 +23,19 @@ export function deletePropertyPhoto(
   );
 }
 
-export function useDeletePropertyPhoto(propertyId: string) {
-  const queryClient = useQueryClient();
+export function useDeletePropertyPhoto(
+  propertyId: string,
+  callbacks?: MutationCallbacks<WriteResult, { id: string; storage_path: string }>,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (photo: { id: string; storage_path: string }) =>
-      deletePropertyPhoto(userId, propertyId, photo),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.photos(propertyId) });
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      notifySaved(result, 'Photo deleted');
+  return useAppMutation(
+    {
+      mutationFn: (photo: { id: string; storage_path: string }) =>
+        deletePropertyPhoto(userId, propertyId, photo),
+      invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
+      done: (result) => notifySaved(result, 'Photo deleted'),
+      failed: 'Failed to delete photo',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to delete photo')),
-  });
+    callbacks,
+  );
 }

@@ -1,12 +1,12 @@
 // DELETE properties by id: only offered for a villa without history (the database refuses the
 // others with 23503 and a message saying to archive).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { mirrorDelete } from '@/offline/read';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, queueWrite } from '@/offline/write';
+import type { WriteResult } from '@/offline/write';
 import { propertyKeys } from './keys';
 
 export async function deleteProperty(userId: string, property: { id: string; code: string }) {
@@ -18,16 +18,21 @@ export async function deleteProperty(userId: string, property: { id: string; cod
   return result;
 }
 
-export function useDeleteProperty() {
+export function useDeleteProperty(
+  callbacks?: MutationCallbacks<WriteResult, { id: string; code: string }>,
+) {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (property: { id: string; code: string }) => deleteProperty(userId, property),
-    onSuccess: async (result, { id }) => {
-      queryClient.removeQueries({ queryKey: propertyKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      notifySaved(result, 'Property deleted');
+  return useAppMutation(
+    {
+      mutationFn: (property: { id: string; code: string }) => deleteProperty(userId, property),
+      invalidate: [propertyKeys.lists()],
+      done: (result, { id }) => {
+        queryClient.removeQueries({ queryKey: propertyKeys.detail(id) });
+        notifySaved(result, 'Property deleted');
+      },
+      failed: 'Failed to delete property',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to delete property')),
-  });
+    callbacks,
+  );
 }

@@ -2,22 +2,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { mirrorAll, readWithFallback } from '@/offline/read';
+import { listResource, readList, rowsAsRecords } from '@/offline/resource';
 import { propertyKeys } from './keys';
 
+interface AreaRow {
+  area: string;
+  archived: boolean;
+}
+
+/** The list rows the villas' list keeps on this device (read here, never written). */
+const keptVillas = rowsAsRecords<AreaRow, undefined>('properties', 'list', {});
+
+/**
+ * The villas' areas as an offline resource (docs/offline.md "Declaring a resource"). Offline:
+ * the areas of the villas kept on this device, none when none is kept - without an answer the
+ * query's retry would wait for the network and hold up every save that refreshes the
+ * properties' queries.
+ */
+export const villaAreas = listResource<AreaRow, undefined>({
+  source: 'properties',
+  fetch: () =>
+    fetchOrThrow(
+      supabase.from('properties').select('area, archived').eq('archived', false).order('area'),
+    ),
+  copy: { save: () => undefined, load: async () => (await keptVillas.load(undefined)) ?? [] },
+  matches: (row) => !row.archived,
+  compare: (a, b) => a.area.localeCompare(b.area),
+});
+
 export async function getPropertyAreas(): Promise<string[]> {
-  // Offline: the areas of the villas kept on this device. Without an answer the query's retry
-  // would wait for the network and hold up every save that refreshes the properties' queries.
-  const { data: rows } = await readWithFallback(
-    () =>
-      fetchOrThrow(supabase.from('properties').select('area').eq('archived', false).order('area')),
-    async () =>
-      (await mirrorAll('properties'))
-        .map((c) => (c as { list?: { area: string; archived: boolean } }).list)
-        .filter((l) => l !== undefined && !l.archived)
-        .map((l) => ({ area: l!.area }))
-        .sort((a, b) => a.area.localeCompare(b.area)),
-  );
+  const { rows } = await readList(villaAreas, undefined);
   return [...new Set(rows.map((r) => r.area).filter(Boolean))];
 }
 

@@ -59,10 +59,13 @@ async function fetchProperty(id: string): Promise<PropertyDetail | null> {
   };
 }
 
-/** A villa made on this device and not yet sent: what the form wrote, with neutral derived state. */
+/**
+ * A villa made on this device and not yet sent: what the form wrote (the queued insert's values
+ * are a villa's columns, create-property.ts), with neutral derived state.
+ */
 function detailFromValues(v: Record<string, unknown>): PropertyDetail {
   return {
-    ...(v as unknown as PropertyRow),
+    ...(v as PropertyRow),
     access: null,
     next_check_in: null,
     next_check_out: null,

@@ -1,11 +1,11 @@
 // The ical-import edge function: a feed URL or an uploaded .ics file's text, applied to one villa;
 // answers what changed. Re-importing the same calendar changes nothing.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { propertyKeys, reservationKeys } from './keys';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 
 export const icalImportSchema = z.union([
   z.object({ url: z.string().check(z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) feed URL')) }),
@@ -83,17 +83,17 @@ export async function importIcal(
   };
 }
 
-export function useImportIcal(propertyId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: IcalImportInput) => importIcal(propertyId, input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reservationKeys.property(propertyId) }),
-        queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
-      ]);
-      notify.success('Calendar imported');
+export function useImportIcal(
+  propertyId: string,
+  callbacks?: MutationCallbacks<IcalImportReport, IcalImportInput>,
+) {
+  return useAppMutation(
+    {
+      mutationFn: (input: IcalImportInput) => importIcal(propertyId, input),
+      invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
+      done: () => notify.success('Calendar imported'),
+      failed: 'Import failed',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Import failed')),
-  });
+    callbacks,
+  );
 }

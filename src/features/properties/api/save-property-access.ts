@@ -1,12 +1,11 @@
 // POST property_access with on_conflict=property_id (upsert): one row per villa, through the sync
 // queue. Needs properties.manage and properties.access (RLS).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, upsertRow } from '@/offline/write';
+import type { WriteResult } from '@/offline/write';
 import { propertyAccessSchema, type PropertyAccessInput } from '../schemas';
 import { propertyKeys } from './keys';
 
@@ -32,15 +31,18 @@ export function savePropertyAccess(userId: string, propertyId: string, input: Pr
   );
 }
 
-export function useSavePropertyAccess(propertyId: string) {
-  const queryClient = useQueryClient();
+export function useSavePropertyAccess(
+  propertyId: string,
+  callbacks?: MutationCallbacks<WriteResult, PropertyAccessInput>,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (input: PropertyAccessInput) => savePropertyAccess(userId, propertyId, input),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.detail(propertyId) });
-      notifySaved(result, 'Access details saved');
+  return useAppMutation(
+    {
+      mutationFn: (input: PropertyAccessInput) => savePropertyAccess(userId, propertyId, input),
+      invalidate: [propertyKeys.detail(propertyId)],
+      done: (result) => notifySaved(result, 'Access details saved'),
+      failed: 'Failed to save access details',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to save access details')),
-  });
+    callbacks,
+  );
 }

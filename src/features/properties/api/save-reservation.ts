@@ -1,10 +1,9 @@
 // POST reservations (new stay, id made on the device) or PATCH reservations by id (edit), through
 // the sync queue. A refusal of a stay saved offline shows in the Sync Queue panel.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { zonedInputToIso } from '@/lib/company-time';
-import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { reservationSchema, type ReservationInput } from '../schemas';
@@ -40,21 +39,18 @@ export async function saveReservation(
 export function useSaveReservation(
   propertyId: string,
   reservationId: string | null,
-  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof saveReservation>>>,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof saveReservation>>, ReservationInput>,
 ) {
-  const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (input: ReservationInput) =>
-      saveReservation(userId, propertyId, reservationId, input),
-    onSuccess: async (saved) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reservationKeys.property(propertyId) }),
-        queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
-      ]);
-      notifySaved(saved.result, reservationId ? 'Reservation updated' : 'Reservation added');
-      callbacks?.onSuccess?.(saved);
+  return useAppMutation(
+    {
+      mutationFn: (input: ReservationInput) =>
+        saveReservation(userId, propertyId, reservationId, input),
+      invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
+      done: (saved) =>
+        notifySaved(saved.result, reservationId ? 'Reservation updated' : 'Reservation added'),
+      failed: 'Failed to save reservation',
     },
-    onError: errorToastUnlessHandled(callbacks, 'Failed to save reservation'),
-  });
+    callbacks,
+  );
 }

@@ -1,10 +1,8 @@
 // PATCH property_photos by id: caption, cover flag (the database moves it off the old cover) or
 // position (reordering swaps the positions of two neighbours), through the sync queue.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { queueWrites, updateRow } from '@/offline/write';
 import { propertyKeys } from './keys';
 
@@ -37,16 +35,18 @@ export function updatePropertyPhotos(
   );
 }
 
-export function useUpdatePropertyPhotos(propertyId: string) {
-  const queryClient = useQueryClient();
+export function useUpdatePropertyPhotos(
+  propertyId: string,
+  callbacks?: MutationCallbacks<unknown, { id: string; change: PhotoChange }[]>,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (changes: { id: string; change: PhotoChange }[]) =>
-      updatePropertyPhotos(userId, propertyId, changes),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.photos(propertyId) });
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
+  return useAppMutation(
+    {
+      mutationFn: (changes: { id: string; change: PhotoChange }[]) =>
+        updatePropertyPhotos(userId, propertyId, changes),
+      invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
+      failed: 'Failed to update photo',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to update photo')),
-  });
+    callbacks,
+  );
 }

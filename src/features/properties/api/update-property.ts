@@ -1,8 +1,7 @@
 // PATCH properties by id: the form's fields (last write wins), through the sync queue.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorToastUnlessHandled, type MutationCallbacks } from '@/lib/mutation-callbacks';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput } from '../schemas';
@@ -24,17 +23,16 @@ export async function updateProperty(
 
 export function useUpdateProperty(
   id: string,
-  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof updateProperty>>>,
+  callbacks?: MutationCallbacks<Awaited<ReturnType<typeof updateProperty>>, PropertyInput>,
 ) {
-  const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: (input: PropertyInput) => updateProperty(userId, id, input),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      notifySaved(saved.result, 'Property updated');
-      callbacks?.onSuccess?.(saved);
+  return useAppMutation(
+    {
+      mutationFn: (input: PropertyInput) => updateProperty(userId, id, input),
+      invalidate: [propertyKeys.all],
+      done: (saved) => notifySaved(saved.result, 'Property updated'),
+      failed: 'Failed to update property',
     },
-    onError: errorToastUnlessHandled(callbacks, 'Failed to update property'),
-  });
+    callbacks,
+  );
 }

@@ -2,10 +2,8 @@
 // (<property id>/<photo id>.<ext>, upsert: a cut-off upload is simply sent again), and the
 // property_photos row pointing at it is queued behind the upload (docs/offline.md rule 8): it is sent
 // only after the upload succeeded, and is held as refused if the upload is refused.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrites, uploadObject } from '@/offline/write';
 import { PHOTO_BUCKET } from './get-property-photos';
@@ -48,17 +46,22 @@ export async function uploadPropertyPhoto(
   return { id, result };
 }
 
-export function useUploadPropertyPhoto(propertyId: string) {
-  const queryClient = useQueryClient();
+export function useUploadPropertyPhoto(
+  propertyId: string,
+  callbacks?: MutationCallbacks<
+    Awaited<ReturnType<typeof uploadPropertyPhoto>>,
+    { file: File; position: number }
+  >,
+) {
   const userId = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: ({ file, position }: { file: File; position: number }) =>
-      uploadPropertyPhoto(userId, propertyId, file, position),
-    onSuccess: async ({ result }) => {
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.photos(propertyId) });
-      await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      notifySaved(result, 'Photo uploaded');
+  return useAppMutation(
+    {
+      mutationFn: ({ file, position }: { file: File; position: number }) =>
+        uploadPropertyPhoto(userId, propertyId, file, position),
+      invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
+      done: ({ result }) => notifySaved(result, 'Photo uploaded'),
+      failed: 'Failed to upload photo',
     },
-    onError: (e) => notify.error(errorMessage(e, 'Failed to upload photo')),
-  });
+    callbacks,
+  );
 }

@@ -33,7 +33,7 @@ function AccessForm({
   access: PropertyAccess | null;
   onDone: () => void;
 }) {
-  const save = useSavePropertyAccess(propertyId);
+  const save = useSavePropertyAccess(propertyId, { onSuccess: onDone });
   const form = useForm<PropertyAccessInput>({
     resolver: zodResolver(propertyAccessSchema),
     defaultValues: {
@@ -44,14 +44,8 @@ function AccessForm({
       wifi_password: access?.wifi_password ?? '',
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      onDone();
-    } catch {
-      // Toasted by the mutation; what was typed stays.
-    }
-  });
+  // A failure is toasted by the mutation; what was typed stays.
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Access details">

@@ -63,7 +63,12 @@ export function IcalImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const importIcal = useImportIcal(propertyId);
+  const importIcal = useImportIcal(propertyId, {
+    onError: (e) => {
+      setProblem(errorMessage(e, 'Import failed'));
+      return false;
+    },
+  });
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -78,13 +83,9 @@ export function IcalImportDialog({
     onOpenChange(next);
   };
 
-  const run = async (input: { url: string } | { ics: string }) => {
+  const run = (input: { url: string } | { ics: string }) => {
     setProblem(null);
-    try {
-      await importIcal.mutateAsync(input);
-    } catch (e) {
-      setProblem(errorMessage(e, 'Import failed'));
-    }
+    importIcal.mutate(input);
   };
 
   return (
@@ -132,7 +133,7 @@ export function IcalImportDialog({
               setProblem('Enter an http(s) feed URL');
               return;
             }
-            void run({ url: url.trim() });
+            run({ url: url.trim() });
           }}
         >
           <Label htmlFor="ical-url">Feed URL</Label>

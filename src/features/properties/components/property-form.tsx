@@ -32,8 +32,10 @@ export function PropertyForm({ id, initial }: { id?: string; initial: PropertyIn
     form.setError('code', { message: DUPLICATE_CODE_MESSAGE }, { shouldFocus: true });
     return true;
   };
-  const create = useCreateProperty({ onError });
-  const update = useUpdateProperty(id ?? '', { onError });
+  // Saved (sent or kept on this device): the villa's page.
+  const onSuccess = (saved: { id: string }) => navigate(hrefs.property(saved.id), { state: SAVED });
+  const create = useCreateProperty({ onSuccess, onError });
+  const update = useUpdateProperty(id ?? '', { onSuccess, onError });
   const saving = create.isPending || update.isPending;
   const form = useForm<PropertyInput>({
     resolver: zodResolver(propertySchema),
@@ -41,14 +43,10 @@ export function PropertyForm({ id, initial }: { id?: string; initial: PropertyIn
   });
   const { isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = id ? await update.mutateAsync(values) : await create.mutateAsync(values);
-      navigate(hrefs.property(saved.id), { state: SAVED });
-    } catch {
-      // Shown by onError above or the hook's toast; what was typed stays in the form.
-    }
-  });
+  // A failure is shown by onError above or the hook's toast; what was typed stays in the form.
+  const onSubmit = form.handleSubmit((values) =>
+    id ? update.mutate(values) : create.mutate(values),
+  );
 
   return (
     <Form {...form}>

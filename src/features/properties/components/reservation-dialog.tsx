@@ -52,6 +52,7 @@ function ReservationForm({
   const [overlap, setOverlap] = useState<string | null>(null);
   // The overlap is this dialog's case, shown as the form's error; the hook toasts the rest.
   const save = useSaveReservation(propertyId, reservation?.id ?? null, {
+    onSuccess: onDone,
     onError: (e) => {
       if (!isOverlap(e)) return false;
       setOverlap(errorMessage(e, 'These dates overlap another reservation'));
@@ -62,14 +63,10 @@ function ReservationForm({
     resolver: zodResolver(reservationSchema),
     defaultValues: initialValues(reservation),
   });
-  const onSubmit = form.handleSubmit(async (values) => {
+  // A failure is shown by onError above or the hook's toast.
+  const onSubmit = form.handleSubmit((values) => {
     setOverlap(null);
-    try {
-      await save.mutateAsync(values);
-      onDone();
-    } catch {
-      // Shown by onError above or the hook's toast.
-    }
+    save.mutate(values);
   });
   return (
     <Form {...form}>

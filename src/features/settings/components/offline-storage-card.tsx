@@ -1,22 +1,16 @@
 // docs/areas.md Settings: install and offline status, storage used, and what is still waiting to
 // sync. The Sync Queue panel belongs to the app frame; it is opened through its store.
 import type { ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { HardDrive, ListChecks } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/use-auth';
-import { notify } from '@/lib/toast';
 import { useOnlineStatus } from '@/offline/network-status';
-import {
-  formatMegabytes,
-  isRunningInstalled,
-  requestPersistentStorage,
-  storageKeys,
-  storageStatusQueryOptions,
-} from '@/offline/storage';
+import { formatMegabytes, isRunningInstalled, storageStatusQueryOptions } from '@/offline/storage';
 import { openSyncPanel } from '@/offline/sync-panel-store';
 import { countEntries, useSyncQueue } from '@/offline/use-sync-queue';
+import { useKeepDeviceData } from '../api/keep-device-data';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -31,19 +25,10 @@ export function OfflineStorageCard() {
   const { user } = useAuth();
   const online = useOnlineStatus();
   const installed = isRunningInstalled();
-  const queryClient = useQueryClient();
   const storage = useQuery(storageStatusQueryOptions());
   const { entries } = useSyncQueue();
   const counts = countEntries(entries, user?.id);
-  const persist = useMutation({
-    networkMode: 'always',
-    mutationFn: () => requestPersistentStorage(true),
-    onSuccess: (granted) => {
-      if (granted) notify.success('Data on this device will be kept');
-      else notify.info('The browser did not promise to keep the data; installing the app helps');
-      void queryClient.invalidateQueries({ queryKey: storageKeys.all });
-    },
-  });
+  const persist = useKeepDeviceData();
 
   const used =
     storage.data?.usage != null

@@ -10,6 +10,13 @@ import { useSignOut } from '@/lib/auth/use-sign-out';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
 import { OfflineStorageCard } from '../components/offline-storage-card';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { storageStatusQueryOptions } from '@/offline/storage';
+
+/** Prefetches this device's storage figures as the route loads (docs/adding-an-area.md). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, storageStatusQueryOptions());
 
 export function SettingsRoute() {
   const { user } = useAuth();

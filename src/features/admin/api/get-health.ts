@@ -1,0 +1,26 @@
+// RPC admin_health, and the database round trip timed here: the health page's live figures,
+// refreshed every 15 s (docs/admin.md).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { fetchOrThrow, QueryError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { adminKeys } from './keys';
+import { healthReportSchema } from './types';
+
+export async function getHealth() {
+  const started = performance.now();
+  const ping = await supabase.rpc('company_time_zone');
+  const roundTripMs = performance.now() - started;
+  if (ping.error)
+    throw new QueryError(
+      { code: ping.error.code, message: ping.error.message },
+      new Date().toISOString(),
+    );
+  const report = z.parse(healthReportSchema, await fetchOrThrow(supabase.rpc('admin_health')));
+  return { ...report, roundTripMs, fetchedAt: new Date().toISOString() };
+}
+
+export const healthQuery = () =>
+  queryOptions({ queryKey: adminKeys.health(), queryFn: getHealth, refetchInterval: 15_000 });
+
+export const useHealth = () => useQuery(healthQuery());
