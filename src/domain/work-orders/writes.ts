@@ -4,14 +4,11 @@
 // row, all through the one sync queue (docs/offline.md), replayed in order, each exactly once.
 // Settled, it refreshes the work orders (workOrderKeys) and the reads that show guest-ready (a
 // blocking problem holds the villa).
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import type { Database } from '@/lib/database.types';
-import {
-  errorToastUnlessHandled,
-  invalidateAll,
-  type MutationCallbacks,
-} from '@/lib/mutation-callbacks';
+import type { MutationCallbacks } from '@/lib/mutation-callbacks';
+import { useAppMutation } from '@/lib/use-app-mutation';
 import { READINESS_READS } from '@/lib/readiness';
 import { notifySaved } from '@/offline/saved-toast';
 import {
@@ -87,7 +84,10 @@ export interface ReportInput extends ReportRow {
   photos: readonly ReportPhoto[];
 }
 
-export interface ReportOptions extends MutationCallbacks<{ id: string; result: WriteResult }> {
+export interface ReportOptions extends MutationCallbacks<
+  { id: string; result: WriteResult },
+  ReportInput
+> {
   /** More reads a settled report refreshes (the caller's own). */
   alsoInvalidate?: readonly QueryKey[];
   /** Lays the report on the caller's cached reads before it is queued (it shows at once). */
@@ -105,28 +105,27 @@ async function resolvePhoto(p: ReportPhoto): Promise<WorkOrderPhoto | null> {
 
 /** Reports a problem: the work order and its photos, queued at once (offline too). */
 export function useReportWorkOrder(options: ReportOptions = {}) {
-  const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
   const settled = [...REPORT_SETTLED, ...(options.alsoInvalidate ?? [])];
-  return useMutation({
-    mutationFn: async ({ photos, ...values }: ReportInput) => {
-      const id = crypto.randomUUID();
-      const row = { ...values, id, title: values.title.trim() };
-      const attached = (await Promise.all(photos.map(resolvePhoto))).filter(
-        (p): p is WorkOrderPhoto => p !== null,
-      );
-      options.beforeQueue?.(id, row);
-      const result = await queueWrites(reportWrites(row, attached, options.photoLabel?.(row)), {
-        userId: me,
-        invalidate: settled,
-      });
-      return { id, result };
+  return useAppMutation<ReportInput, { id: string; result: WriteResult }>(
+    {
+      mutationFn: async ({ photos, ...values }) => {
+        const id = crypto.randomUUID();
+        const row = { ...values, id, title: values.title.trim() };
+        const attached = (await Promise.all(photos.map(resolvePhoto))).filter(
+          (p): p is WorkOrderPhoto => p !== null,
+        );
+        options.beforeQueue?.(id, row);
+        const result = await queueWrites(reportWrites(row, attached, options.photoLabel?.(row)), {
+          userId: me,
+          invalidate: settled,
+        });
+        return { id, result };
+      },
+      invalidate: (options.refreshOnSuccess ?? true) ? settled : [],
+      done: (data) => notifySaved(data.result, 'Problem reported'),
+      failed: 'Failed to report the problem',
     },
-    onSuccess: async (data) => {
-      notifySaved(data.result, 'Problem reported');
-      options.onSuccess?.(data);
-      if (options.refreshOnSuccess ?? true) await invalidateAll(qc, settled);
-    },
-    onError: errorToastUnlessHandled(options, 'Failed to report the problem'),
-  });
+    options,
+  );
 }
