@@ -60,6 +60,15 @@ interface ResourceBase<Row extends object, Params> {
   calls?: CallOverlay<Row>[];
 }
 
+/**
+ * Queued writes to a child table that the area lays over the rows itself (a clean's assignee
+ * rows, inserted and deleted, in its `assignees` field), oldest first.
+ */
+export interface ChildWrites<Row> {
+  table: string;
+  lay(rows: Row[], changes: QueueEntry[]): Row[];
+}
+
 /** A list read: all the rows for some parameters (a villa's stays), or one page of them. */
 export interface ListResource<Row extends object, Params> extends ResourceBase<Row, Params> {
   /** The server read: every row, or one page and the exact total. */
@@ -78,6 +87,8 @@ export interface ListResource<Row extends object, Params> extends ResourceBase<R
    * Default: not full (a filtered or paged read prunes nothing).
    */
   full?(params: Params): boolean | ((row: Row) => boolean);
+  /** Queued writes to child tables laid over the rows by the area (after the rows' own). */
+  children?: ChildWrites<Row>[];
   /** Does a queued insert belong to this read (another villa's photo does not)? Default: yes. */
   owns?(values: Values, params: Params): boolean;
   /**
@@ -184,21 +195,27 @@ async function withQueued<Row extends object, Params>(
 ): Promise<ListResult<Row>> {
   const page = r.page?.(params);
   const matches = (row: Row) => r.matches?.(row, params) ?? true;
-  const [queued, calls] = await Promise.all([
+  const [queued, calls, ...children] = await Promise.all([
     r.table ? queuedChanges(r.table) : ([] as QueueEntry[]),
     queuedCallsOf(r),
+    ...(r.children ?? []).map((c) => queuedChanges(c.table)),
   ]);
   const changes = queued.filter(
     (c) => c.target.op !== 'insert' || !r.owns || r.owns(c.values ?? {}, params),
   );
-  if (changes.length === 0 && calls.length === 0) return { ...data, fromDevice };
+  if (changes.length === 0 && calls.length === 0 && children.every((c) => c.length === 0))
+    return { ...data, fromDevice };
   const fromQueued = r.fromQueued;
   const edited = overlayRows(data.rows, changes, {
     ...(r.key ? { key: r.key } : {}),
     include: matches,
     ...(fromQueued ? { fromValues: (v: Values) => fromQueued(v, params) } : {}),
   });
-  const rows = overlayCalls(edited, r.calls ?? [], calls).filter(matches);
+  let laid = overlayCalls(edited, r.calls ?? [], calls);
+  (r.children ?? []).forEach((c, i) => {
+    if (children[i]!.length > 0) laid = c.lay(laid, children[i]!);
+  });
+  const rows = laid.filter(matches);
   // A later page keeps the server's rows where they are; the first (or only) page takes the
   // queued inserts in the list's order.
   const first = !page || page.number === 1;
