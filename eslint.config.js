@@ -27,6 +27,32 @@ const features = [
 ];
 const serverModules = ['auth', 'rest', 'realtime', 'storage', 'functions'];
 
+// Areas read and keep rows only through the offline resource layer (docs/offline.md "Declaring a
+// resource"): never IndexedDB itself, the local database, or the layer's own parts.
+const DEVICE_MESSAGE =
+  'Read through the offline resource layer (src/offline/resource.ts: listResource / rowResource, kindRows, valueInRecord; docs/offline.md), never IndexedDB or the mirror* helpers.';
+const deviceImports = {
+  paths: [
+    { name: 'idb', message: DEVICE_MESSAGE },
+    { name: '@/offline/db', message: DEVICE_MESSAGE },
+    {
+      name: '@/offline/read',
+      importNames: [
+        'mirrorPut',
+        'mirrorGet',
+        'mirrorAll',
+        'mirrorDelete',
+        'mirrorOfVilla',
+        'mirrorDeleteAll',
+        'clearMirrors',
+        'readWithFallback',
+      ],
+      message: DEVICE_MESSAGE,
+    },
+  ],
+  patterns: [{ group: ['**/offline/db', '**/offline/db.ts'], message: DEVICE_MESSAGE }],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +109,15 @@ export default tseslint.config(
               message: 'Shared code must not depend on the domain, features or the app.',
             },
             {
+              // src/lib/auth imports the offline layer (the access copy, sign-out): the layer
+              // never imports it back, not even a type (import-x/no-cycle skips type-only
+              // imports, so it missed offline-auth -> resource -> read -> offline-auth).
+              target: './src/offline',
+              from: './src/lib/auth',
+              message:
+                'The offline layer must not import src/lib/auth (it imports the layer): read the stored session from src/lib/stored-session.ts.',
+            },
+            {
               target: './src/domain',
               from: ['./src/features', './src/app'],
               message:
@@ -103,6 +138,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/domain/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', deviceImports] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

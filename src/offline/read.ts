@@ -5,7 +5,7 @@
 import { openOfflineDb, type MirroredRecord, type MirrorStore } from './db';
 import { listEntries } from './queue';
 import type { QueueEntry } from './queue-entry';
-import { storedSession } from '@/lib/auth/offline-auth';
+import { storedSession } from '@/lib/stored-session';
 import { isNetworkError } from './network-error';
 import { nextTask } from '@/lib/idle';
 
@@ -48,6 +48,20 @@ export async function mirrorAll(store: MirrorStore): Promise<MirroredRecord[]> {
 export async function mirrorDelete(store: MirrorStore, id: string): Promise<void> {
   const db = await openOfflineDb();
   await db.delete(store, id);
+}
+
+/** The records of one villa in the `tasks` store (its `propertyId` index). */
+export async function mirrorOfVilla(propertyId: string): Promise<MirroredRecord[]> {
+  const db = await openOfflineDb();
+  return db.getAllFromIndex('tasks', 'propertyId', propertyId);
+}
+
+/** Forgets records the server no longer returns (src/offline/resource.ts pruning). */
+export async function mirrorDeleteAll(store: MirrorStore, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const db = await openOfflineDb();
+  const tx = db.transaction(store, 'readwrite');
+  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
 }
 
 /** Forgets every mirrored row (sign-out on a shared phone). The sync queue is kept (rule 9). */
@@ -105,6 +119,22 @@ export const queuedChanges = (table: string) => queuedFor('table', table);
  * reads to lay on top as they do row changes.
  */
 export const queuedCalls = (fn: string) => queuedFor('rpc', fn);
+
+/**
+ * The rows some write still waiting on this device is about (any user's, refused ones too): the
+ * row it writes, and the rows its values name (`task_id` of an assignee row or a status move): a
+ * device copy never forgets them, whatever the server answers (src/offline/resource.ts pruning).
+ */
+export async function rowsWithQueuedWrites(): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const e of await listEntries()) {
+    if (e.target.rowId !== undefined) ids.add(e.target.rowId);
+    for (const [field, value] of Object.entries(e.values ?? {})) {
+      if (typeof value === 'string' && (field === 'id' || field.endsWith('_id'))) ids.add(value);
+    }
+  }
+  return ids;
+}
 
 /** A row this user created on this device that has not reached the server yet. */
 export async function madeOnDevice(table: string, id: string): Promise<boolean> {

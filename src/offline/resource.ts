@@ -3,15 +3,21 @@
 // parameters filter and sort on the device, which queued writes lay over it - and `readList` /
 // `readOne` do the rest the same way for every area: read the server and keep a copy, answer
 // from the copy when the network fails, and lay the user's own queued writes on top (rule 7).
+import { overlayCalls, type CallOverlay } from './calls';
 import type { MirroredRecord, MirrorStore } from './db';
 import { overlayRow, overlayRows, type Pending } from './overlay';
+import type { QueueEntry } from './queue-entry';
 import {
   madeOnDevice,
   mirrorAll,
+  mirrorDeleteAll,
   mirrorGet,
+  mirrorOfVilla,
   mirrorPut,
+  queuedCalls,
   queuedChanges,
   readWithFallback,
+  rowsWithQueuedWrites,
 } from './read';
 
 type Values = Record<string, unknown>;
@@ -22,7 +28,15 @@ export interface DeviceCopy<Value, Params> {
   save(params: Params, value: Value): Promise<void> | void;
   /** The kept answer for these parameters; undefined when this device keeps none. */
   load(params: Params): Promise<Value | undefined>;
+  /**
+   * After a full read (`ListResource.full`): forgets the kept rows in `scope` whose key is not in
+   * `keep` (the rows the server returned, and those a queued write is about). Copies that cannot
+   * tell their rows apart leave it out.
+   */
+  prune?(params: Params, keep: Set<string>, scope: (row: ItemOf<Value>) => boolean): Promise<void>;
 }
+
+type ItemOf<Value> = Value extends (infer Row)[] ? Row : never;
 
 /** Queued writes to another table merged into one field of the row (a villa's access details). */
 export interface NestedWrites<Row> {
@@ -39,6 +53,20 @@ interface ResourceBase<Row extends object, Params> {
   key?: keyof Row & string;
   /** A queued insert's values as a row of this read (default: the values as they are). */
   fromQueued?(values: Values, params: Params): Row;
+  /**
+   * The declared transitions (src/offline/calls.ts) whose queued calls lay over the rows: the
+   * same `apply` as the optimistic patch made when the call was queued.
+   */
+  calls?: CallOverlay<Row>[];
+}
+
+/**
+ * Queued writes to a child table that the area lays over the rows itself (a clean's assignee
+ * rows, inserted and deleted, in its `assignees` field), oldest first.
+ */
+export interface ChildWrites<Row> {
+  table: string;
+  lay(rows: Row[], changes: QueueEntry[]): Row[];
 }
 
 /** A list read: all the rows for some parameters (a villa's stays), or one page of them. */
@@ -52,6 +80,15 @@ export interface ListResource<Row extends object, Params> extends ResourceBase<R
   compare?(a: Row, b: Row, params: Params): number;
   /** Paged reads: which page (from 1) of which size. */
   page?(params: Params): { number: number; size: number };
+  /**
+   * Is this read full - does the server's answer hold every row of the copy it could hold? `true`:
+   * every row of the copy; a predicate: every row it takes (the board's days). Then the rows of
+   * the copy the server no longer returns are forgotten (never one a queued write is about).
+   * Default: not full (a filtered or paged read prunes nothing).
+   */
+  full?(params: Params): boolean | ((row: Row) => boolean);
+  /** Queued writes to child tables laid over the rows by the area (after the rows' own). */
+  children?: ChildWrites<Row>[];
   /** Does a queued insert belong to this read (another villa's photo does not)? Default: yes. */
   owns?(values: Values, params: Params): boolean;
   /**
@@ -119,6 +156,36 @@ async function keptPage<Row extends object, Params>(
   return { rows: page ? rows.slice(from, from + page.size) : rows, total: rows.length };
 }
 
+/** The user's queued calls of the resource's transitions, oldest first. */
+async function queuedCallsOf<Row extends object, Params>(
+  r: ResourceBase<Row, Params>,
+): Promise<QueueEntry[]> {
+  const fns = [...new Set((r.calls ?? []).map((t) => t.fn))];
+  if (fns.length === 0) return [];
+  const lists = await Promise.all(fns.map(queuedCalls));
+  return lists.flat().sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/** Keeps what the server answered; after a full read, forgets what it no longer returns. */
+async function keep<Row extends object, Params>(
+  r: ListResource<Row, Params>,
+  params: Params,
+  rows: Row[],
+): Promise<void> {
+  try {
+    await r.copy.save(params, rows);
+    const full = r.full?.(params);
+    if (!full || !r.copy.prune) return;
+    const key = r.key ?? 'id';
+    const kept = await rowsWithQueuedWrites();
+    for (const row of rows) kept.add(String((row as Values)[key]));
+    await r.copy.prune(params, kept, full === true ? () => true : full);
+  } catch (e) {
+    // A full or unavailable disk must not break the online screen.
+    console.warn('[offline] could not keep a copy on this device', e);
+  }
+}
+
 /** The user's queued writes laid on a page (from the server or the device). */
 async function withQueued<Row extends object, Params>(
   r: ListResource<Row, Params>,
@@ -128,18 +195,27 @@ async function withQueued<Row extends object, Params>(
 ): Promise<ListResult<Row>> {
   const page = r.page?.(params);
   const matches = (row: Row) => r.matches?.(row, params) ?? true;
-  const changes = r.table
-    ? (await queuedChanges(r.table)).filter(
-        (c) => c.target.op !== 'insert' || !r.owns || r.owns(c.values ?? {}, params),
-      )
-    : [];
-  if (changes.length === 0) return { ...data, fromDevice };
+  const [queued, calls, ...children] = await Promise.all([
+    r.table ? queuedChanges(r.table) : ([] as QueueEntry[]),
+    queuedCallsOf(r),
+    ...(r.children ?? []).map((c) => queuedChanges(c.table)),
+  ]);
+  const changes = queued.filter(
+    (c) => c.target.op !== 'insert' || !r.owns || r.owns(c.values ?? {}, params),
+  );
+  if (changes.length === 0 && calls.length === 0 && children.every((c) => c.length === 0))
+    return { ...data, fromDevice };
   const fromQueued = r.fromQueued;
-  const rows = overlayRows(data.rows, changes, {
+  const edited = overlayRows(data.rows, changes, {
     ...(r.key ? { key: r.key } : {}),
     include: matches,
     ...(fromQueued ? { fromValues: (v: Values) => fromQueued(v, params) } : {}),
-  }).filter(matches);
+  });
+  let laid = overlayCalls(edited, r.calls ?? [], calls);
+  (r.children ?? []).forEach((c, i) => {
+    if (children[i]!.length > 0) laid = c.lay(laid, children[i]!);
+  });
+  const rows = laid.filter(matches);
   // A later page keeps the server's rows where they are; the first (or only) page takes the
   // queued inserts in the list's order.
   const first = !page || page.number === 1;
@@ -163,7 +239,7 @@ export async function readList<Row extends object, Params>(
     async () => {
       const answer = await r.fetch(params);
       const rows = Array.isArray(answer) ? answer : answer.rows;
-      void r.copy.save(params, rows);
+      void keep(r, params, rows);
       return { rows, total: Array.isArray(answer) ? answer.length : answer.total };
     },
     () => keptPage(r, params),
@@ -198,7 +274,10 @@ export async function readOne<Row extends object>(
     () => r.copy.load(id),
   );
   const fromDevice = freshness.source === 'device';
-  if (!r.table) return { row: data, fromDevice };
+  const calls = await queuedCallsOf(r);
+  const moved = (row: Pending<Row> | null): Pending<Row> | null =>
+    row && calls.length > 0 ? overlayCalls([row], r.calls ?? [], calls)[0]! : row;
+  if (!r.table) return { row: moved(data), fromDevice };
   const [changes, ...nested] = await Promise.all([
     queuedChanges(r.table),
     ...(r.nested ?? []).map((n) => queuedChanges(n.table)),
@@ -215,7 +294,7 @@ export async function readOne<Row extends object>(
       if (row) row = { ...row, [n.field]: { ...(row[n.field] as object | null), ...c.values } };
     }
   });
-  return { row, fromDevice };
+  return { row: moved(row), fromDevice };
 }
 
 // ---- Where the copy is kept in the local database (src/offline/db.ts) -------------------------
@@ -301,4 +380,117 @@ export function rowInRecord<Row extends object>(
     save: (id, row) => mirrorPut(store, [{ id, lastSynced: Date.now(), [field]: row }]),
     load: async (id) => fieldOf<Row>(await mirrorGet(store, id), field) ?? null,
   };
+}
+
+/**
+ * Rows of one kind kept in a shared store, each its own record (`{ ...row, kind, propertyId,
+ * lastSynced }`): the work orders and the cleans in `tasks`. Declared once per kind (in
+ * src/domain/<entity>/) and used by every read of those rows, so they all keep the same copy.
+ */
+export interface RowKind<Row extends object> {
+  store: MirrorStore;
+  /** The record's `kind`: which rows of the store are this kind's. */
+  kind: string;
+  /** The rows' key column (default `id`), the record's id. */
+  key?: keyof Row & string;
+  /** The villa a row belongs to (the `tasks` store's `propertyId` index). */
+  villa?(row: Row): string;
+}
+
+/** Declares the kind of rows a device copy keeps (an identity: it only checks the types). */
+export const rowKind = <Row extends object>(k: RowKind<Row>) => k;
+
+/** What a record keeps beside the row (never a column of a kind's rows). */
+const BOOKKEEPING = new Set(['kind', 'lastSynced', 'propertyId']);
+
+/** A kind's row as its record keeps it. */
+export function rowOfRecord<Row extends object>(_kind: RowKind<Row>, record: MirroredRecord): Row {
+  const row: Values = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (!BOOKKEEPING.has(field)) row[field] = value;
+  }
+  // The record was written from a Row by kindRows below (same kind): it reads back as one.
+  return row as Row;
+}
+
+/** Every kept row of a kind (of one villa's, when `villa` is given). */
+export async function keptRowsOf<Row extends object>(
+  kind: RowKind<Row>,
+  villa?: string,
+): Promise<Row[]> {
+  const records =
+    villa !== undefined && kind.store === 'tasks'
+      ? await mirrorOfVilla(villa)
+      : await mirrorAll(kind.store);
+  return records.filter((rec) => rec.kind === kind.kind).map((rec) => rowOfRecord(kind, rec));
+}
+
+const keptMark = (kind: { kind: string }, scope: string) => `kept:${kind.kind}:${scope}`;
+
+/**
+ * A read's rows kept as records of their kind. `villa`: the read is one villa's (its copy is read
+ * through the villa index); `scope`: the read keeps a mark when it is saved, so offline a read
+ * that found no rows answers empty while one never made on this device fails as offline. Pruned
+ * after a full read (`ListResource.full`).
+ */
+export function kindRows<Row extends object, Params>(
+  kind: RowKind<Row>,
+  options: { villa?(params: Params): string; scope?(params: Params): string } = {},
+): DeviceCopy<Row[], Params> {
+  const key = kind.key ?? 'id';
+  const load = (params: Params) => keptRowsOf(kind, options.villa?.(params));
+  return {
+    save: (params, rows) => {
+      const now = Date.now();
+      return mirrorPut(kind.store, [
+        ...rows.map((row) => ({
+          ...row,
+          id: String((row as Values)[key]),
+          kind: kind.kind,
+          ...(kind.villa ? { propertyId: kind.villa(row) } : {}),
+          lastSynced: now,
+        })),
+        ...(options.scope
+          ? [{ id: keptMark(kind, options.scope(params)), kind: 'kept', lastSynced: now }]
+          : []),
+      ]);
+    },
+    load: async (params) => {
+      const rows = await load(params);
+      if (rows.length > 0 || !options.scope) return rows;
+      const mark = await mirrorGet(kind.store, keptMark(kind, options.scope(params)));
+      return mark ? rows : undefined;
+    },
+    prune: async (params, keepIds, scope) => {
+      const gone = (await load(params))
+        .filter((row) => scope(row) && !keepIds.has(String((row as Values)[key])))
+        .map((row) => String((row as Values)[key]));
+      await mirrorDeleteAll(kind.store, gone);
+    },
+  };
+}
+
+/**
+ * One value kept in a field of a record (a read's own small answer: who does cleans, the staff's
+ * names). `record` names the record for a read's id (default: the id itself); none kept reads as
+ * "no copy", so offline the read fails as the network did.
+ */
+export function valueInRecord<Value>(
+  store: MirrorStore,
+  field: string,
+  record: (id: string) => string = (id) => id,
+): DeviceCopy<Value, string> {
+  return {
+    save: (id, value) =>
+      mirrorPut(store, [{ id: record(id), lastSynced: Date.now(), [field]: value }]),
+    load: async (id) => fieldOf<Value>(await mirrorGet(store, record(id)), field),
+  };
+}
+
+/**
+ * Forgets a row this device keeps in `store` once the server has deleted it (a villa deleted
+ * online), so offline reads stop showing it before the next full read prunes it.
+ */
+export function forgetKeptRow(store: MirrorStore, id: string): Promise<void> {
+  return mirrorDeleteAll(store, [id]);
 }

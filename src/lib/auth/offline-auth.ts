@@ -3,9 +3,7 @@
 // profile, roles and permissions cannot be fetched. So the last ones seen are kept per user and
 // used while the server is out of reach - for the screens only: every write is queued and sent
 // with a fresh token, and the server's RLS decides when it arrives.
-import type { Session } from '@supabase/supabase-js';
 import type { DeviceCopy } from '@/offline/resource';
-import { AUTH_STORAGE_KEY } from '../app-env';
 import { KEPT_SCREEN_KEY } from '../kept-screen';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
@@ -53,17 +51,5 @@ export function forgetOfflineCopy(): void {
   }
 }
 
-/**
- * The session supabase-js kept in storage when it could not refresh it (no network): the user is
- * still signed in on this device. Null when there is none or it is not a session.
- */
-export function storedSession(): Session | null {
-  try {
-    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const s = JSON.parse(raw) as Partial<Session>;
-    return s.user?.id && s.refresh_token && s.access_token ? (s as Session) : null;
-  } catch {
-    return null;
-  }
-}
+// The session kept in storage lives in a leaf module the offline layer reads too (no cycle).
+export { storedSession } from '../stored-session';

@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { listEntries } from '@/offline/queue';
+import { waitingWritesOf } from '@/offline/session';
 import { useAuth } from './use-auth';
 import { getSupabase } from '../supabase-client';
 import { notify } from '../toast';
@@ -42,13 +42,7 @@ export function useSignOutWarning(): SignOutWarning | null {
 }
 
 async function waitingFor(userId: string | undefined): Promise<number> {
-  if (!userId) return 0;
-  try {
-    return (await listEntries()).filter((e) => e.userId === userId).length;
-  } catch {
-    // No local database (private mode, blocked): there is nothing queued on this device to warn of.
-    return 0;
-  }
+  return userId ? waitingWritesOf(userId) : 0;
 }
 
 export function useSignOut() {

@@ -1,19 +1,24 @@
 // The board's read: cleans planned for a range of days, with their villa, type and assignees, in
 // one request (cleaning_tasks?select=*,properties(...),cleaning_types(...),cleaning_task_assignees(...)).
-// Each clean is mirrored in the `tasks` store, so the board answers from the device when the
-// server cannot be reached (docs/housekeeping.md).
+// Declared once as an offline resource (docs/offline.md): each clean is kept as a record of kind
+// `cleaning` in the `tasks` store, so the board answers from the device when the server cannot be
+// reached (docs/housekeeping.md), with the user's queued assignments, moves to another day and
+// status moves (transition_cleaning_task, src/domain/cleans/transitions.ts) on top.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { transitionCleaningTask } from '@/domain/cleans/transitions';
+import type { QueueEntry } from '@/offline/queue-entry';
+import type { Freshness } from '@/offline/read';
 import {
-  mirrorAll,
-  mirrorGet,
-  mirrorPut,
-  queuedCalls,
-  queuedChanges,
-  readWithFallback,
-  type Freshness,
-} from '@/offline/read';
+  kindRows,
+  listResource,
+  readList,
+  readOne,
+  rowKind,
+  rowResource,
+  valueInRecord,
+} from '@/offline/resource';
 import { housekeepingKeys } from './keys';
 
 export interface BoardTask {
@@ -52,18 +57,18 @@ export interface BoardTask {
 export const BOARD_SELECT =
   'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,items_total,items_done,photos_count,inspection_note,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
 
-async function fetchRange(from: string, to: string): Promise<BoardTask[]> {
-  const rows = await fetchOrThrow(async () => {
-    const res = await supabase
-      .from('cleaning_tasks')
-      .select(BOARD_SELECT)
-      .gte('day', from)
-      .lte('day', to)
-      .order('window_start')
-      .limit(2000);
-    return { data: res.data as unknown as BoardTask[] | null, error: res.error };
-  });
-  return rows ?? [];
+async function fetchRange({ from, to }: BoardRange): Promise<BoardTask[]> {
+  return (
+    (await fetchOrThrow(() =>
+      supabase
+        .from('cleaning_tasks')
+        .select(BOARD_SELECT)
+        .gte('day', from)
+        .lte('day', to)
+        .order('window_start')
+        .limit(2000),
+    )) ?? []
+  );
 }
 
 export interface BoardData {
@@ -71,21 +76,28 @@ export interface BoardData {
   freshness: Freshness;
 }
 
+export interface BoardRange {
+  from: string;
+  to: string;
+}
+
+/** The cleans this device keeps: records of kind `cleaning` in `tasks`, by villa. */
+export const cleanKind = rowKind<BoardTask>({
+  store: 'tasks',
+  kind: 'cleaning',
+  villa: (t) => t.property_id,
+});
+
 /**
- * The user's board writes still in the sync queue, laid on top (docs/offline.md rule 7), oldest
- * first: who is assigned (assignee rows inserted and deleted), the planned day and the status
- * (transition_cleaning_task calls). So a change made offline stays on the board when it is read
- * again before the change reaches the server.
+ * Who is assigned, as queued: assignee rows inserted (with ids made on the device) and deleted. So
+ * a change made offline stays on the board when it is read again before it reaches the server.
  */
-async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
-  const [assignees, edits, moves] = await Promise.all([
-    queuedChanges('cleaning_task_assignees'),
-    queuedChanges('cleaning_tasks'),
-    queuedCalls('transition_cleaning_task'),
-  ]);
-  if (assignees.length === 0 && edits.length === 0 && moves.length === 0) return tasks;
+export function layAssignees<T extends Pick<BoardTask, 'id' | 'assignees'>>(
+  tasks: T[],
+  changes: QueueEntry[],
+): T[] {
   const byId = new Map(tasks.map((t) => [t.id, { ...t }]));
-  for (const e of assignees) {
+  for (const e of changes) {
     const { op, rowId = '' } = e.target;
     if (op === 'delete') {
       for (const t of byId.values()) t.assignees = t.assignees.filter((a) => a.id !== rowId);
@@ -95,42 +107,36 @@ async function withQueuedWrites(tasks: BoardTask[]): Promise<BoardTask[]> {
         t.assignees = [...t.assignees, { id: rowId, user_id: String(e.values.user_id) }];
     }
   }
-  for (const e of edits) {
-    const t = byId.get(e.target.rowId ?? '');
-    if (t && e.target.op === 'update' && typeof e.values?.day === 'string') t.day = e.values.day;
-  }
-  // A status move made offline (started, done...), with the version it will give the clean.
-  for (const e of moves) {
-    const t = byId.get(String(e.values?.task_id));
-    if (!t) continue;
-    t.status = e.values?.to_status as BoardTask['status'];
-    t.version = Number(e.values?.from_version) + 1;
-  }
   return [...byId.values()];
 }
 
+const inRange = (t: BoardTask, { from, to }: BoardRange) => t.day >= from && t.day <= to;
+
+/**
+ * The cleans of a range of days. Full for its days: a clean of those days the server no longer
+ * returns is forgotten on this device (never one with a write waiting).
+ */
+export const boardCleans = listResource<BoardTask, BoardRange>({
+  source: 'cleaning_tasks',
+  // Moves to another day (last write wins) are row edits of the clean.
+  table: 'cleaning_tasks',
+  fetch: fetchRange,
+  copy: kindRows(cleanKind),
+  matches: inRange,
+  compare: (a, b) => a.window_start.localeCompare(b.window_start),
+  full: (p) => (t) => inRange(t, p),
+  calls: [transitionCleaningTask],
+  children: [{ table: 'cleaning_task_assignees', lay: layAssignees }],
+});
+
 export async function getBoard(from: string, to: string): Promise<BoardData> {
-  const inRange = (t: BoardTask) => t.day >= from && t.day <= to;
-  const { data, freshness } = await readWithFallback(
-    async () => {
-      const tasks = await fetchRange(from, to);
-      const now = Date.now();
-      void mirrorPut(
-        'tasks',
-        tasks.map((t) => ({ ...t, kind: 'cleaning', propertyId: t.property_id, lastSynced: now })),
-      );
-      return (await withQueuedWrites(tasks)).filter(inRange);
-    },
-    async () => {
-      const copies = (await mirrorAll('tasks'))
-        .filter((c) => c.kind === 'cleaning')
-        .map((c) => c as unknown as BoardTask);
-      return (await withQueuedWrites(copies))
-        .filter(inRange)
-        .sort((a, b) => a.window_start.localeCompare(b.window_start));
-    },
-  );
-  return { tasks: data, freshness };
+  const { rows, fromDevice } = await readList(boardCleans, { from, to });
+  return {
+    tasks: rows,
+    freshness: fromDevice
+      ? { source: 'device', lastSynced: null }
+      : { source: 'server', lastSynced: Date.now() },
+  };
 }
 
 export const boardQueryOptions = (from: string, to: string) =>
@@ -162,27 +168,32 @@ export interface StaffMember {
  * housekeepers), kept whole in one record of the `tasks` store: offline the board still has its
  * columns, its assign selects and the suggestion's defaults.
  */
-async function keptOnDevice<T>(record: string, fetch: () => Promise<T>): Promise<T> {
-  const { data } = await readWithFallback(
-    async () => {
-      const value = await fetch();
-      void mirrorPut('tasks', [{ id: record, kind: 'board-meta', value, lastSynced: Date.now() }]);
-      return value;
-    },
-    async () => (await mirrorGet('tasks', record))?.value as T | undefined,
-  );
-  return data;
+function keptOnDevice<T extends object>(record: string, fetch: () => Promise<T>) {
+  return rowResource<T>({ source: record, fetch, copy: valueInRecord<T | null>('tasks', 'value') });
 }
+
+const housekeepers = keptOnDevice('housekeeping:staff', async (): Promise<StaffMember[]> => {
+  const rows = await fetchOrThrow(() => supabase.rpc('staff_directory'));
+  return (rows ?? []).filter((s) => s.roles.includes('housekeeper'));
+});
+
+const defaultHousekeepers = keptOnDevice(
+  'housekeeping:default-housekeepers',
+  async (): Promise<[string, string][]> => {
+    const rows = await fetchOrThrow(() =>
+      supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
+    );
+    return (rows ?? []).flatMap((r): [string, string][] =>
+      r.default_housekeeper_id ? [[r.property_id, r.default_housekeeper_id]] : [],
+    );
+  },
+);
 
 /** Colleagues who do cleans (staff_directory(): names and avatars only). */
 export function useHousekeepers() {
   return useQuery({
     queryKey: housekeepingKeys.staff(),
-    queryFn: () =>
-      keptOnDevice('housekeeping:staff', async (): Promise<StaffMember[]> => {
-        const rows = await fetchOrThrow(() => supabase.rpc('staff_directory'));
-        return (rows ?? []).filter((s) => s.roles.includes('housekeeper'));
-      }),
+    queryFn: async () => (await readOne(housekeepers, 'housekeeping:staff')).row ?? [],
     staleTime: 5 * 60_000,
   });
 }
@@ -191,17 +202,8 @@ export function useHousekeepers() {
 export function useDefaultHousekeepers() {
   return useQuery({
     queryKey: housekeepingKeys.defaults(),
-    queryFn: async (): Promise<Map<string, string>> => {
-      const pairs = await keptOnDevice('housekeeping:default-housekeepers', async () => {
-        const rows = await fetchOrThrow(() =>
-          supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
-        );
-        return (rows ?? [])
-          .filter((r) => r.default_housekeeper_id)
-          .map((r): [string, string] => [r.property_id, r.default_housekeeper_id as string]);
-      });
-      return new Map(pairs);
-    },
+    queryFn: async (): Promise<Map<string, string>> =>
+      new Map((await readOne(defaultHousekeepers, 'housekeeping:default-housekeepers')).row ?? []),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,10 +4,11 @@
 // `run` field of the clean's record in the `tasks` store, so a cold start with no network opens
 // the run; the user's queued answers, photos, reports and status moves are laid on top, so a
 // reload or a closed browser shows every answer given on this phone.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { transitionCleaningTask, type CleanStatus } from '@/domain/cleans/transitions';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { overlayCalls } from '@/offline/calls';
 import { listEntries } from '@/offline/queue';
 import { queuedCalls, queuedChanges } from '@/offline/read';
 import { readOne, rowInRecord, rowResource } from '@/offline/resource';
@@ -21,14 +22,13 @@ import {
 } from '../field-logic';
 import { fieldKeys } from './field-keys';
 
-/** The field app's tables are newer than the generated types some builds carry: read untyped. */
-export const db = supabase as unknown as SupabaseClient;
+/** The client the field app's writes use (run-writes.ts): the typed one. */
+export const db = supabase;
 
 export const CLEAN_PHOTO_BUCKET = 'clean-photos';
 const URL_TTL_SECONDS = 12 * 60 * 60;
 
-export type CleanStatus =
-  'scheduled' | 'in_progress' | 'done' | 'inspected' | 'skipped' | 'cancelled';
+export type { CleanStatus };
 
 export interface FieldClean {
   id: string;
@@ -82,41 +82,36 @@ export interface CleanRun {
   access: string | null;
 }
 
+const RUN_SELECT =
+  `${FIELD_SELECT},checklist:checklist_template_versions(content),answers:cleaning_task_answers(item_id,value,note,flagged,answered_at),photos:cleaning_task_photos(id,item_id,storage_path,created_at),work_orders(id,checklist_item,title)` as const;
+
+/** An answer's value as the run shows it (a JSON value the checklist's item kinds give). */
+const answerValue = (v: unknown): AnswerValue =>
+  typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string' ? v : null;
+
 async function fetchRun(taskId: string): Promise<CleanRun | null> {
   if (!isUuid(taskId)) return null;
-  const row = await fetchOrThrow(
-    db
+  const row = await fetchOrThrow(async () => {
+    const res = await supabase
       .from('cleaning_tasks')
-      .select(
-        `${FIELD_SELECT},checklist:checklist_template_versions(content),answers:cleaning_task_answers(item_id,value,note,flagged,answered_at),photos:cleaning_task_photos(id,item_id,storage_path,created_at),work_orders(id,checklist_item,title)`,
-      )
+      .select(RUN_SELECT)
       .eq('id', taskId)
-      .maybeSingle(),
-  );
+      .maybeSingle();
+    return { data: res.data, error: res.error };
+  });
   if (!row) return null;
-  const {
-    checklist,
-    answers,
-    photos,
-    work_orders: workOrders,
-    ...clean
-  } = row as FieldClean & {
-    checklist: { content: unknown } | null;
-    answers: RunAnswer[];
-    photos: (Omit<RunPhoto, 'url'> & { created_at: string })[];
-    work_orders: RunWorkOrder[];
-  };
+  const { checklist, answers, photos, work_orders: workOrders, ...clean } = row;
   const sortedPhotos = [...photos].sort((a, b) => a.created_at.localeCompare(b.created_at));
   const urls = new Map<string, string>();
   if (sortedPhotos.length > 0) {
-    const { data } = await db.storage.from(CLEAN_PHOTO_BUCKET).createSignedUrls(
+    const { data } = await supabase.storage.from(CLEAN_PHOTO_BUCKET).createSignedUrls(
       sortedPhotos.map((p) => p.storage_path),
       URL_TTL_SECONDS,
     );
     for (const s of data ?? []) if (s.path && s.signedUrl) urls.set(s.path, s.signedUrl);
   }
   // Access notes only where the user may read them (properties.access): a refusal is "none".
-  const access = await db
+  const access = await supabase
     .from('property_access')
     .select('access_notes')
     .eq('property_id', clean.property_id)
@@ -124,15 +119,13 @@ async function fetchRun(taskId: string): Promise<CleanRun | null> {
   return {
     clean,
     content: contentOf(checklist?.content),
-    answers: answers.map((a) => ({ ...a, note: a.note ?? '' })),
+    answers: answers.map((a) => ({ ...a, value: answerValue(a.value), note: a.note ?? '' })),
     photos: sortedPhotos.map(({ created_at: _, ...p }) => ({
       ...p,
       url: urls.get(p.storage_path) ?? null,
     })),
     workOrders,
-    access: access.error
-      ? null
-      : ((access.data as { access_notes: string } | null)?.access_notes ?? null),
+    access: access.error ? null : (access.data?.access_notes ?? null),
   };
 }
 
@@ -213,12 +206,8 @@ export async function withQueued(run: CleanRun): Promise<CleanRun> {
   }
   const gone = new Set(removed.map((e) => String(e.values?.photo_id)));
   outPhotos = outPhotos.filter((p) => !gone.has(p.id));
-  const clean = { ...run.clean };
-  for (const e of mine(moves)) {
-    clean.status = e.values?.to_status as CleanStatus;
-    clean.version = Number(e.values?.from_version) + 1;
-    if (clean.status === 'in_progress') clean.started_at ??= new Date(e.timestamp).toISOString();
-  }
+  // Status moves: transition_cleaning_task's `apply`, as the optimistic patch made them.
+  const [clean] = overlayCalls<FieldClean>([run.clean], [transitionCleaningTask], moves);
   const workOrders = [...run.workOrders];
   for (const e of reports) {
     const v = e.values;
@@ -231,7 +220,7 @@ export async function withQueued(run: CleanRun): Promise<CleanRun> {
       pendingSync: true,
     });
   }
-  return { ...run, clean, answers: [...byItem.values()], photos: outPhotos, workOrders };
+  return { ...run, clean: clean!, answers: [...byItem.values()], photos: outPhotos, workOrders };
 }
 
 export interface RunResult {

@@ -6,13 +6,13 @@
 // the one offline resource layer; "Ready for offline: N cleans, updated HH:MM" says when.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
-import { mirrorGet, mirrorPut } from '@/offline/read';
-import { listResource, readList, readOne, rowsInRecord } from '@/offline/resource';
+import { transitionCleaningTask } from '@/domain/cleans/transitions';
+import { supabase } from '@/lib/supabase';
+import { listResource, readList, readOne, rowsInRecord, valueInRecord } from '@/offline/resource';
 import { routeOrder, runState, progressOf, allItems } from '../field-logic';
 import { fieldKeys } from './field-keys';
 import {
   cleanRun,
-  db,
   FIELD_SELECT,
   withQueued,
   type CleanRun,
@@ -31,8 +31,8 @@ export interface RouteClean extends FieldClean {
 }
 
 async function fetchRoute({ userId, from, to }: RouteParams): Promise<FieldClean[]> {
-  const rows = await fetchOrThrow(
-    db
+  const rows = await fetchOrThrow(() =>
+    supabase
       .from('cleaning_tasks')
       .select(`${FIELD_SELECT},mine:cleaning_task_assignees!inner(user_id)`)
       .eq('mine.user_id', userId)
@@ -42,7 +42,7 @@ async function fetchRoute({ userId, from, to }: RouteParams): Promise<FieldClean
       .order('due_at')
       .limit(200),
   );
-  return (rows as unknown as (FieldClean & { mine?: unknown })[]).map(({ mine: _, ...c }) => c);
+  return (rows ?? []).map(({ mine: _, ...c }) => c);
 }
 
 /** Her cleans, kept together in one record of the `tasks` store (`route:<user id>`). */
@@ -56,6 +56,7 @@ export const myRoute = listResource<FieldClean, RouteParams>({
   }),
   matches: (c, p) => c.day >= p.from && c.day <= p.to && c.status !== 'cancelled',
   compare: routeOrder,
+  calls: [transitionCleaningTask],
 });
 
 export interface RouteData {
@@ -67,8 +68,7 @@ export interface RouteData {
 async function progressFor(
   clean: FieldClean,
 ): Promise<{ run: CleanRun | null; progress: RouteClean['progress'] }> {
-  const kept = (await mirrorGet('tasks', clean.id).catch(() => undefined))?.run as
-    CleanRun | undefined;
+  const kept = (await cleanRun.copy.load(clean.id).catch(() => undefined)) ?? undefined;
   if (!kept) {
     return {
       run: null,
@@ -117,17 +117,17 @@ export interface VillaPhoto {
 const VILLA_PHOTO_BUCKET = 'property-photos';
 
 async function fetchVillaPhotos(propertyId: string): Promise<VillaPhoto[]> {
-  const rows = await fetchOrThrow(
-    db
+  const rows = await fetchOrThrow(() =>
+    supabase
       .from('property_photos')
       .select('id,storage_path,caption,position,is_cover')
       .eq('property_id', propertyId)
       .order('position')
       .order('created_at'),
   );
-  const list = rows as Omit<VillaPhoto, 'url'>[];
+  const list = rows ?? [];
   if (list.length === 0) return [];
-  const { data } = await db.storage.from(VILLA_PHOTO_BUCKET).createSignedUrls(
+  const { data } = await supabase.storage.from(VILLA_PHOTO_BUCKET).createSignedUrls(
     list.map((r) => r.storage_path),
     60 * 60,
   );
@@ -162,8 +162,8 @@ export interface OpenWorkOrder {
 }
 
 async function fetchOpenWorkOrders(userId: string): Promise<OpenWorkOrder[]> {
-  const rows = await fetchOrThrow(
-    db
+  const rows = await fetchOrThrow(() =>
+    supabase
       .from('work_orders')
       .select('id,title,status,priority,due_at,blocking,property_id,location')
       .or(`reporter_id.eq.${userId},assignee_id.eq.${userId}`)
@@ -171,7 +171,7 @@ async function fetchOpenWorkOrders(userId: string): Promise<OpenWorkOrder[]> {
       .order('created_at', { ascending: false })
       .limit(50),
   );
-  return rows as OpenWorkOrder[];
+  return rows ?? [];
 }
 
 /** Her open problem reports and assigned work orders (`route:<user id>`, field `workOrders`). */
@@ -210,7 +210,8 @@ export interface Prepared {
   at: number;
 }
 
-const PREPARED_FIELD = 'prepared';
+/** When the day was last read onto this device: the `prepared` field of `route:<user id>`. */
+const preparedCopy = valueInRecord<Prepared>('tasks', 'prepared', (userId) => `route:${userId}`);
 
 /** Fetches an image once so the service worker's photo cache keeps it (best effort). */
 async function warm(url: string | null): Promise<void> {
@@ -241,20 +242,15 @@ export async function prepareOffline(p: RouteParams): Promise<Prepared> {
     readList(myWorkOrders, p.userId),
   ]);
   // The clean photos already on the server, for the run's gallery offline.
-  const runs = await Promise.all(cleans.map((c) => mirrorGet('tasks', c.id)));
-  await Promise.all(
-    runs.flatMap((r) => ((r?.run as CleanRun | undefined)?.photos ?? []).map((ph) => warm(ph.url))),
-  );
+  const runs = await Promise.all(cleans.map((c) => cleanRun.copy.load(c.id)));
+  await Promise.all(runs.flatMap((r) => (r?.photos ?? []).map((ph) => warm(ph.url))));
   const prepared = { cleans: cleans.length, at: Date.now() };
-  await mirrorPut('tasks', [
-    { id: `route:${p.userId}`, lastSynced: prepared.at, [PREPARED_FIELD]: prepared },
-  ]);
+  await preparedCopy.save(p.userId, prepared);
   return prepared;
 }
 
 export async function getPrepared(userId: string): Promise<Prepared | null> {
-  const rec = await mirrorGet('tasks', `route:${userId}`).catch(() => undefined);
-  return (rec?.[PREPARED_FIELD] as Prepared | undefined) ?? null;
+  return (await preparedCopy.load(userId).catch(() => undefined)) ?? null;
 }
 
 export function usePrepared(userId: string) {

@@ -1,17 +1,28 @@
 // One villa's cleans for its detail page (docs/housekeeping.md "Property detail"): the cleans of
 // the last RECENT_DAYS days and the next UPCOMING_DAYS, the villa's guest-ready state with the
-// due time of the clean that holds it, and the names of who is assigned. Online it reads the
-// server and keeps a copy in the `tasks` store (the cleans as the board keeps them, plus one
-// `property-cleans` record with the readiness and the names); offline it answers from that copy.
+// due time of the clean that holds it, and the names of who is assigned. Declared as offline
+// resources (docs/offline.md): the cleans are kept as the board keeps them (`cleanKind`), the
+// readiness in a `property-cleans:<villa>` record of the `tasks` store, the names as every villa
+// section keeps them (src/domain/staff/names.ts); offline each answers from its copy.
 // Changes to the villa's cleans arrive live (realtime), checklist progress included.
 import { useLiveUpdates } from '@/lib/live-updates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { openOfflineDb } from '@/offline/db';
-import { mirrorPut, readWithFallback, type Freshness } from '@/offline/read';
+import { transitionCleaningTask } from '@/domain/cleans/transitions';
+import { getStaffNames } from '@/domain/staff/names';
+import { isNetworkError } from '@/offline/network-error';
+import type { Freshness } from '@/offline/read';
+import {
+  kindRows,
+  listResource,
+  readList,
+  readOne,
+  rowResource,
+  valueInRecord,
+} from '@/offline/resource';
 import { addDays, todayInCompany } from '../board-logic';
-import { BOARD_SELECT, type BoardTask } from './get-board';
+import { BOARD_SELECT, cleanKind, layAssignees, type BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
 
 export const RECENT_DAYS = 14;
@@ -32,89 +43,93 @@ export interface PropertyCleans {
   freshness: Freshness;
 }
 
-const metaId = (propertyId: string) => `property-cleans:${propertyId}`;
+interface VillaDays {
+  propertyId: string;
+  from: string;
+  to: string;
+}
 
-async function fetchOnline(propertyId: string, from: string, to: string) {
-  const [tasks, overview, staff] = await Promise.all([
-    fetchOrThrow(async () => {
-      const res = await supabase
+const ofVilla = (t: BoardTask, p: VillaDays) =>
+  t.property_id === p.propertyId && t.day >= p.from && t.day <= p.to;
+
+/** The villa's cleans of those days. Full for them: a clean deleted on the server is forgotten. */
+export const villaCleans = listResource<BoardTask, VillaDays>({
+  source: 'cleaning_tasks',
+  table: 'cleaning_tasks',
+  fetch: async ({ propertyId, from, to }) =>
+    (await fetchOrThrow(() =>
+      supabase
         .from('cleaning_tasks')
         .select(BOARD_SELECT)
         .eq('property_id', propertyId)
         .gte('day', from)
         .lte('day', to)
         .order('window_start')
-        .limit(200);
-      return { data: res.data as unknown as BoardTask[] | null, error: res.error };
-    }),
-    fetchOrThrow(async () => {
+        .limit(200),
+    )) ?? [],
+  copy: kindRows(cleanKind, { villa: (p) => p.propertyId, scope: (p) => p.propertyId }),
+  matches: ofVilla,
+  compare: (a, b) => a.window_start.localeCompare(b.window_start),
+  full: (p) => (t) => ofVilla(t, p),
+  calls: [transitionCleaningTask],
+  children: [{ table: 'cleaning_task_assignees', lay: layAssignees }],
+});
+
+/** The villa's guest-ready state (property_overview); none: a villa this user may not see. */
+export const villaReadiness = rowResource<PropertyReadiness>({
+  source: 'property_overview',
+  fetch: async (propertyId) => {
+    const o = await fetchOrThrow(async () => {
       const res = await supabase
         .from('property_overview')
         .select('guest_ready,not_ready_reasons,not_ready_due_at,turnover_task_id')
         .eq('id', propertyId)
         .maybeSingle();
-      // (no row is an answer too: a villa this user may not see)
-      return { data: { row: res.data }, error: res.error };
-    }),
-    fetchOrThrow(() => supabase.rpc('staff_directory')),
-  ]);
-  const names: Record<string, string> = {};
-  for (const s of staff ?? []) names[s.id] = s.full_name;
-  const o = overview.row;
-  const readiness: PropertyReadiness | null = o
-    ? {
-        guest_ready: o.guest_ready ?? false,
-        not_ready_reasons: o.not_ready_reasons ?? [],
-        not_ready_due_at: o.not_ready_due_at,
-        turnover_task_id: o.turnover_task_id,
-      }
-    : null;
-  const now = Date.now();
-  void mirrorPut('tasks', [
-    ...(tasks ?? []).map((t) => ({
-      ...t,
-      kind: 'cleaning',
-      propertyId: t.property_id,
-      lastSynced: now,
-    })),
-    {
-      id: metaId(propertyId),
-      kind: 'property-cleans',
-      propertyId,
-      readiness,
-      names,
-      lastSynced: now,
-    },
-  ]);
-  return { tasks: tasks ?? [], readiness, names };
-}
-
-async function fromDevice(propertyId: string, from: string, to: string) {
-  const db = await openOfflineDb();
-  const copies = await db.getAllFromIndex('tasks', 'propertyId', propertyId);
-  const meta = copies.find((c) => c.id === metaId(propertyId));
-  const tasks = copies
-    .filter((c) => c.kind === 'cleaning')
-    .map((c) => c as unknown as BoardTask)
-    .filter((t) => t.day >= from && t.day <= to)
-    .sort((a, b) => a.window_start.localeCompare(b.window_start));
-  if (!meta && tasks.length === 0) return undefined;
-  return {
-    tasks,
-    readiness: (meta?.readiness as PropertyReadiness | null | undefined) ?? null,
-    names: (meta?.names as Record<string, string> | undefined) ?? {},
-  };
-}
+      return { data: res.data, error: res.error };
+    });
+    return o
+      ? {
+          guest_ready: o.guest_ready ?? false,
+          not_ready_reasons: o.not_ready_reasons ?? [],
+          not_ready_due_at: o.not_ready_due_at,
+          turnover_task_id: o.turnover_task_id,
+        }
+      : null;
+  },
+  copy: valueInRecord<PropertyReadiness | null>(
+    'tasks',
+    'readiness',
+    (propertyId) => `property-cleans:${propertyId}`,
+  ),
+});
 
 export async function getPropertyCleans(propertyId: string): Promise<PropertyCleans> {
   const today = todayInCompany();
-  const from = addDays(today, -RECENT_DAYS);
-  const to = addDays(today, UPCOMING_DAYS);
-  const { data, freshness } = await readWithFallback(
-    () => fetchOnline(propertyId, from, to),
-    () => fromDevice(propertyId, from, to),
-  );
-  return { ...data, freshness };
+  const days = {
+    propertyId,
+    from: addDays(today, -RECENT_DAYS),
+    to: addDays(today, UPCOMING_DAYS),
+  };
+  const [{ rows, fromDevice }, readiness, names] = await Promise.all([
+    readList(villaCleans, days),
+    // Offline with none kept: the cleans still show, without the guest-ready line.
+    readOne(villaReadiness, propertyId).then(
+      (r) => r.row,
+      (e: unknown) => {
+        if (isNetworkError(e)) return null;
+        throw e;
+      },
+    ),
+    getStaffNames(),
+  ]);
+  return {
+    tasks: rows,
+    readiness,
+    names,
+    freshness: fromDevice
+      ? { source: 'device', lastSynced: null }
+      : { source: 'server', lastSynced: Date.now() },
+  };
 }
 
 export const propertyCleansQueryOptions = (propertyId: string) =>

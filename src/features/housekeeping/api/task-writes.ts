@@ -1,30 +1,19 @@
-// Board writes through the sync queue (docs/offline.md): assigning (assignee rows with ids made on the
-// device), rescheduling (the clean's day, last write wins) and status changes (the RPC
-// transition_cleaning_task with the version the change was made from: a stale one is a conflict,
-// shown in the Sync Queue panel). The board shows each change at once, queued or not.
+// Board writes through the sync queue (docs/offline.md): assigning (assignee rows with ids made on
+// the device), rescheduling (the clean's day, last write wins) and status changes (the RPC
+// transition_cleaning_task, declared once in src/domain/cleans/transitions.ts, with the version the
+// change was made from: a stale one is a conflict, shown in the Sync Queue panel). The board shows
+// each change at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { READINESS_READS } from '@/lib/readiness';
 import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, insertRow, queueWrites, updateRow, type Write } from '@/offline/write';
+import { moveClean } from '@/domain/cleans/transitions';
 import type { BoardData, BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
 
 type Status = BoardTask['status'];
-
-function transitionWrite(task: BoardTask, to: Status): Write {
-  const body = { task_id: task.id, to_status: to, from_version: task.version };
-  return {
-    target: { kind: 'rpc', name: 'transition_cleaning_task', rowId: task.id },
-    label: `${task.property?.code ?? 'Clean'}: ${to.replace('_', ' ')}`,
-    method: 'POST',
-    path: '/rest/v1/rpc/transition_cleaning_task',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    values: body,
-  };
-}
 
 /** Lays a change on every cached board range at once (it shows while queued, offline too). */
 function patchBoards(qc: QueryClient, id: string, patch: (t: BoardTask) => BoardTask) {
@@ -109,8 +98,14 @@ export function useTransitionTask() {
   const me = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: async ({ task, to }: { task: BoardTask; to: Status }) => {
-      patchBoards(qc, task.id, (t) => ({ ...t, status: to, version: t.version + 1 }));
-      return queueWrites([transitionWrite(task, to)], {
+      // The patch is transition_cleaning_task's `apply`, the overlay the board's reads lay too.
+      const move = moveClean(
+        task,
+        to,
+        `${task.property?.code ?? 'Clean'}: ${to.replace('_', ' ')}`,
+      );
+      patchBoards(qc, task.id, move.patch);
+      return queueWrites([move.write], {
         userId: me,
         invalidate: [housekeepingKeys.tasks(), ...READINESS_READS],
       });

@@ -2,7 +2,7 @@
 // orders that are urgent or past due; for technicians, their own open ones. Each is the count and
 // the most urgent few, asked of the server (urgent first, then the earliest due, then the oldest),
 // so a large backlog costs one short answer. Offline they answer from the work orders this device
-// keeps (the `tasks` store, kind 'work_order', as the maintenance list mirrors them).
+// keeps (`workOrderKind`, as the maintenance list keeps them), through the resource layer.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -13,7 +13,8 @@ import {
   type WorkOrderPriority,
   type WorkOrderStatus,
 } from '@/domain/work-orders/labels';
-import { mirrorAll, readWithFallback } from '@/offline/read';
+import { keptRowsOf, listResource, readList } from '@/offline/resource';
+import { workOrderKind } from '@/domain/work-orders/reads';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 
 /** How many work orders a card lists. */
@@ -29,8 +30,8 @@ export interface CardWorkOrder {
   property: { name: string } | null;
 }
 
-/** A work order as this device keeps it (the maintenance list's whole row). */
-type DeviceRow = CardWorkOrder & { created_at: string; assignee_id: string | null };
+/** A card's row; the work orders this device keeps (whole rows) are read the same way offline. */
+type CardRow = CardWorkOrder & { created_at: string; assignee_id: string | null };
 
 export interface WorkOrderCardData {
   shown: CardWorkOrder[];
@@ -39,12 +40,14 @@ export interface WorkOrderCardData {
 }
 
 // (bench/maintenance.ts measures these reads as sent here.)
-const SELECT = 'id,title,priority,status,due_at,blocking,property:properties(name)';
+const SELECT =
+  'id,title,priority,status,due_at,blocking,created_at,assignee_id,property:properties(name)';
 
-type Narrow = (q: ReturnType<typeof base>) => ReturnType<typeof base>;
+/** Which card: the urgent or overdue ones (managers), or one user's own (technicians). */
+type CardParams = { card: 'urgent' } | { card: 'mine'; userId: string };
 
-function base() {
-  return supabase
+function fetchCard(p: CardParams) {
+  let q = supabase
     .from('work_orders')
     .select(SELECT, { count: 'exact' })
     .in('status', OPEN_STATUSES)
@@ -52,49 +55,45 @@ function base() {
     .order('due_at', { ascending: true, nullsFirst: false })
     .order('created_at')
     .limit(SHOWN);
+  q =
+    p.card === 'urgent'
+      ? q.or(`priority.eq.urgent,due_at.lt.${new Date().toISOString()}`)
+      : q.eq('assignee_id', p.userId);
+  return fetchOrThrow(async () => {
+    const res = await q;
+    return { data: res.data ? { rows: res.data, total: res.count ?? 0 } : null, error: res.error };
+  });
 }
 
-async function read(
-  narrow: Narrow,
-  onDevice: (w: DeviceRow) => boolean,
-): Promise<WorkOrderCardData> {
-  const { data, freshness } = await readWithFallback(
-    () =>
-      fetchOrThrow(async () => {
-        const res = await narrow(base());
-        return {
-          data: res.data
-            ? { rows: res.data as unknown as CardWorkOrder[], count: res.count ?? 0 }
-            : null,
-          error: res.error,
-        };
-      }),
-    async () => {
-      const rows = (await mirrorAll('tasks'))
-        .filter((c) => c.kind === 'work_order')
-        .map((c) => c as unknown as DeviceRow)
-        .filter((w) => OPEN_STATUSES.includes(w.status) && onDevice(w))
-        .sort(byUrgency);
-      return { rows: rows.slice(0, SHOWN), count: rows.length };
-    },
-  );
-  return { shown: data.rows, count: data.count, fromDevice: freshness.source === 'device' };
+/**
+ * The cards' read (the count and the first few). Offline it answers from the work orders the
+ * maintenance list keeps (`workOrderKind`), filtered and ordered as the server would; it keeps
+ * nothing of its own, since its rows are only the few a card shows.
+ */
+const cardWorkOrders = listResource<CardRow, CardParams>({
+  source: 'work_orders',
+  fetch: async (p) => (await fetchCard(p)) ?? { rows: [], total: 0 },
+  copy: { save: () => undefined, load: () => keptRowsOf(workOrderKind) },
+  matches: (w, p) =>
+    OPEN_STATUSES.includes(w.status) &&
+    (p.card === 'urgent' ? w.priority === 'urgent' || isOverdue(w) : w.assignee_id === p.userId),
+  compare: byUrgency,
+  page: () => ({ number: 1, size: SHOWN }),
+});
+
+async function read(params: CardParams): Promise<WorkOrderCardData> {
+  const { rows, total, fromDevice } = await readList(cardWorkOrders, params);
+  return { shown: rows, count: total, fromDevice };
 }
 
 /** Open work orders that are urgent or past their due time (managers). */
 export function getUrgentWorkOrders(): Promise<WorkOrderCardData> {
-  return read(
-    (q) => q.or(`priority.eq.urgent,due_at.lt.${new Date().toISOString()}`),
-    (w) => w.priority === 'urgent' || isOverdue(w),
-  );
+  return read({ card: 'urgent' });
 }
 
 /** The user's own open work orders, most urgent first (technicians' queue). */
 export function getMyWorkOrders(userId: string): Promise<WorkOrderCardData> {
-  return read(
-    (q) => q.eq('assignee_id', userId),
-    (w) => w.assignee_id === userId,
-  );
+  return read({ card: 'mine', userId });
 }
 
 export const urgentWorkOrdersQueryOptions = () =>

@@ -1,5 +1,6 @@
 // Work-order writes through the one sync queue (docs/offline.md, docs/maintenance.md): a report and
-// its photos are src/domain/work-orders/writes.ts (every area reports the same way); status changes call transition_work_order with the
+// its photos are src/domain/work-orders/writes.ts (every area reports the same way); status changes
+// call transition_work_order (declared once in src/domain/work-orders/transitions.ts) with the
 // version they were made from (a stale one is a conflict, shown in the Sync Queue panel); edits and
 // comments are plain row writes. Each change shows at once, queued or not.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
 import { insertRow, queueWrite, queueWrites, updateRow, type Write } from '@/offline/write';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { workOrderPhotoWrites } from '@/domain/work-orders/writes';
+import type { WorkOrderDetail } from '@/domain/work-orders/reads';
+import { moveWorkOrder } from '@/domain/work-orders/transitions';
 import type { WorkOrder, WorkOrderStatus } from '@/domain/work-orders/types';
 
 /**
@@ -22,39 +25,17 @@ const SETTLED = [workOrderKeys.all, ...READINESS_READS];
 const refresh = (qc: QueryClient) => invalidateAll(qc, SETTLED);
 
 /** Lays a change on the cached list and detail at once (it shows while queued, offline too). */
-function patchCached(qc: QueryClient, id: string, patch: Partial<WorkOrder>) {
+function patchCached(qc: QueryClient, id: string, patch: <W extends WorkOrder>(w: W) => W) {
   qc.setQueryData<{ rows: WorkOrder[]; fromDevice: boolean }>(workOrderKeys.lists(), (d) =>
-    d ? { ...d, rows: d.rows.map((w) => (w.id === id ? { ...w, ...patch } : w)) } : d,
+    d ? { ...d, rows: d.rows.map((w) => (w.id === id ? patch(w) : w)) } : d,
   );
-  qc.setQueryData<WorkOrder | null>(workOrderKeys.detail(id), (d) => (d ? { ...d, ...patch } : d));
+  qc.setQueryData<WorkOrderDetail | null>(workOrderKeys.detail(id), (d) => (d ? patch(d) : d));
 }
 
-/**
- * The one way a status moves (transition_work_order): carries the version the change was made
- * from, so a stale one is refused (409) rather than overwriting someone else's change.
- */
-function transitionWrite(
-  w: WorkOrder,
-  to: WorkOrderStatus,
-  { note, assigneeId }: { note?: string | undefined; assigneeId?: string | undefined } = {},
-): Write {
-  const body: Record<string, unknown> = {
-    work_order_id: w.id,
-    to_status: to,
-    from_version: w.version,
-  };
-  if (note?.trim()) body.note = note.trim();
-  if (assigneeId) body.assignee_id = assigneeId;
-  return {
-    target: { kind: 'rpc', name: 'transition_work_order', rowId: w.id },
-    label: `${w.title}: ${to.replace('_', ' ')}`,
-    method: 'POST',
-    path: '/rest/v1/rpc/transition_work_order',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    values: body,
-  };
-}
+/** A field edit as a patch of the cached work order. */
+const edit =
+  (changes: Partial<WorkOrder>) =>
+  <W extends WorkOrder>(w: W): W => ({ ...w, ...changes });
 
 export interface TransitionInput {
   workOrder: WorkOrder;
@@ -91,14 +72,14 @@ export function useTransitionWorkOrder() {
         );
       }
       writes.push(...workOrderPhotoWrites(w.id, 'after', photos ?? []));
-      writes.push(transitionWrite(w, to, { note, assigneeId }));
-      patchCached(qc, w.id, {
-        status: to,
-        version: w.version + 1,
-        ...(to === 'open' ? { assignee_id: null } : {}),
-        ...(assigneeId ? { assignee_id: assigneeId } : {}),
-        ...(labourMinutes !== undefined ? { labour_minutes: labourMinutes } : {}),
-      });
+      // The move's patch is transition_work_order's `apply`, the overlay reads lay on top too.
+      const move = moveWorkOrder(w, to, { note, assigneeId });
+      writes.push(move.write);
+      patchCached(qc, w.id, (cached) =>
+        move.patch(
+          labourMinutes !== undefined ? { ...cached, labour_minutes: labourMinutes } : cached,
+        ),
+      );
       return queueWrites(writes, { userId: me, invalidate: SETTLED });
     },
     onSuccess: async (result, { to, assigneeId }) => {
@@ -154,20 +135,10 @@ export function useAssignWorkOrders() {
       assigneeId: string;
       assigneeName: string;
     }): Promise<BulkAssignResult> => {
-      for (const w of workOrders) {
-        patchCached(qc, w.id, {
-          status: 'assigned',
-          assignee_id: assigneeId,
-          version: w.version + 1,
-        });
-      }
+      const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
+      workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
       const outcomes = await Promise.allSettled(
-        workOrders.map((w) =>
-          queueWrite(transitionWrite(w, 'assigned', { assigneeId }), {
-            userId: me,
-            invalidate: SETTLED,
-          }),
-        ),
+        moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
       );
       const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
       outcomes.forEach((o, i) => {
@@ -222,7 +193,7 @@ export function useUpdateWorkOrder() {
       workOrder: WorkOrder;
       changes: WorkOrderEdit;
     }) => {
-      patchCached(qc, w.id, changes);
+      patchCached(qc, w.id, edit(changes));
       return queueWrites([updateRow('work_orders', w.id, changes, `${w.title}: edit`)], {
         userId: me,
         invalidate: SETTLED,

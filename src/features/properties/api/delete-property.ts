@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
-import { mirrorDelete } from '@/offline/read';
+import { forgetKeptRow } from '@/offline/resource';
 import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, queueWrite } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
@@ -14,7 +14,7 @@ export async function deleteProperty(userId: string, property: { id: string; cod
     deleteRow('properties', property.id, `Delete property ${property.code}`),
     { userId, invalidate: [propertyKeys.lists()] },
   );
-  if (result === 'applied') await mirrorDelete('properties', property.id);
+  if (result === 'applied') await forgetKeptRow('properties', property.id);
   return result;
 }
 
