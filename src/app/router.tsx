@@ -73,7 +73,7 @@ const screens: Record<RouteKey, Screen> = {
   ),
   housekeeping: screen(
     () => import('@/features/housekeeping/routes/housekeeping-route'),
-    (m) => ({ Component: m.HousekeepingRoute }),
+    (m) => ({ Component: m.HousekeepingRoute, clientLoader: m.clientLoader }),
   ),
   cleanRun: screen(
     () => import('@/features/housekeeping/routes/clean-run-route'),
@@ -81,7 +81,7 @@ const screens: Record<RouteKey, Screen> = {
   ),
   maintenance: screen(
     () => import('@/features/maintenance/routes/maintenance-route'),
-    (m) => ({ Component: m.MaintenanceRoute }),
+    (m) => ({ Component: m.MaintenanceRoute, clientLoader: m.clientLoader }),
   ),
   inventory: screen(
     () => import('@/features/inventory/routes/inventory-route'),

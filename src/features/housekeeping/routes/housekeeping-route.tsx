@@ -16,7 +16,14 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { permissionsQueryOptions } from '@/lib/auth/auth-queries';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { storedSession } from '@/lib/stored-session';
+import { myRouteQueryOptions } from '../api/get-my-route';
 import {
+  boardQueryOptions,
   useBoard,
   useDefaultHousekeepers,
   useHousekeepers,
@@ -45,6 +52,32 @@ const LIST_MAX_DAYS = 62;
 function isoDay(value: string | null): string | null {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
+
+/**
+ * Asks for the screen's cleans as the route loads, when this user's access is already known (a
+ * later navigation; at a cold start the screen reads as it draws): a housekeeper's route for today
+ * and tomorrow, or the board's day. The week and the list work out their range from the company's
+ * settings on the screen.
+ */
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const userId = storedSession()?.user.id;
+    const permissions = userId
+      ? queryClient.getQueryData(permissionsQueryOptions(userId).queryKey)
+      : undefined;
+    if (!userId || !permissions) return null;
+    const today = todayInCompany();
+    if (!hasPermission(permissions, 'housekeeping.manage'))
+      return prefetchOnLoad(
+        queryClient,
+        myRouteQueryOptions({ userId, from: today, to: addDays(today, 1) }),
+      );
+    const params = new URL(request.url).searchParams;
+    if ((params.get('view') ?? 'day') !== 'day') return null;
+    const day = isoDay(params.get('day')) ?? today;
+    return prefetchOnLoad(queryClient, boardQueryOptions(day, day));
+  };
 
 // A housekeeper (no housekeeping.manage) gets her route instead of the board: its own chunk.
 const MyRouteScreen = lazy(async () => ({

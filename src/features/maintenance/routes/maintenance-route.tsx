@@ -15,7 +15,15 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
-import { canBeAssigned, useStaff, useVillas, useWorkOrders } from '../api/get-work-orders';
+import {
+  canBeAssigned,
+  useStaff,
+  useVillas,
+  useWorkOrders,
+  workOrdersQueryOptions,
+} from '../api/get-work-orders';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchOnLoad } from '@/lib/route-loader';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { paths } from '@/lib/routes';
 import { byUrgency, isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
@@ -27,6 +35,10 @@ import { WorkOrderDetailSheet } from '../components/work-order-detail';
 import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
 
 type View = 'mine' | 'list' | 'board';
+
+/** The work orders are asked for as the route loads, with the screen's chunk (every view reads them). */
+export const clientLoader = (queryClient: QueryClient) => () =>
+  prefetchOnLoad(queryClient, workOrdersQueryOptions());
 
 /** Work orders per page of the list. */
 const PAGE_SIZE = 50;
