@@ -67,11 +67,15 @@ class TakeTheLongWay extends Error {}
  * Run between the statement and a COMMIT sent with it (commitFirst): fails (division by zero, so
  * the server turns that COMMIT into a rollback) when the answer could still need the transaction
  * undone: a function or trigger set response.status / response.headers (an invalid override is a
- * 500 and a rollback, checked in JS once the row is back). The divisor is not a constant, so it
+ * 500 and a rollback, checked in JS once the row is back). Both the settings now and the values the
+ * statement's answer read (kept by query-builder.ts, GUCS) are checked: an AFTER trigger fires once
+ * the answer is built and may clear an override the answer carries. The divisor is not a constant, so it
  * is only evaluated at run time.
  */
 const NO_OVERRIDES = `nullif(pg_catalog.current_setting('response.headers', true), '') is null
-  and nullif(pg_catalog.current_setting('response.status', true), '') is null`;
+  and nullif(pg_catalog.current_setting('response.status', true), '') is null
+  and nullif(pg_catalog.current_setting('pgrst.read_response_headers', true), '') is null
+  and nullif(pg_catalog.current_setting('pgrst.read_response_status', true), '') is null`;
 const GUARD_SQL = `select 1 / (case when ${NO_OVERRIDES} then 1 else 0 end)`;
 /**
  * For a singular read, whose wrong row count (406) rolls back: committing instead is the same
