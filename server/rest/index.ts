@@ -34,6 +34,7 @@ import { contentTypeFor } from './preferences.ts';
 import { openApiSpec } from './open-api.ts';
 import { withJwtCache } from './jwt-cache.ts';
 import { assertWriteRows } from './write-limits.ts';
+import { BodyTooLarge, tooLargeAnswer } from '../gateway/body-limit.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
 export interface RestSql {
@@ -358,6 +359,15 @@ export function createRest(deps: ServiceDeps) {
       }
       return await execute(prepared, auth, call.headers());
     } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        // Refused half-read: the rest of the body is never read, so the connection closes.
+        call.closeAfter();
+        const { status, body } = tooLargeAnswer('rest', e.limit);
+        const b = body as { code: string; message: string; hint: string };
+        return errorResponse(
+          new RestError(status, b.code, b.message, null, b.hint, { Connection: 'close' }),
+        );
+      }
       const err = toRestError(e, authed);
       // 503s are the load shedding's answers (gateway/db-queue.ts), not faults to log.
       if (err.status >= 500 && err.status !== 503 && !(e instanceof RestError)) {
@@ -368,7 +378,7 @@ export function createRest(deps: ServiceDeps) {
   }
 
   async function handle(c: Context): Promise<Response> {
-    const out = await serve(contextCall(c));
+    const out = await serve(contextCall(c, config.bodyLimits.rest));
     if (out instanceof RestJson) return c.json(out.body as object, out.status as 200 | 401);
     return send(out);
   }
@@ -386,7 +396,7 @@ export function createRest(deps: ServiceDeps) {
       const prepared = prepareRequest(
         await currentCache(),
         settings,
-        await restRequest(contextCall(c)),
+        await restRequest(contextCall(c, config.bodyLimits.rest)),
       );
       const out: RestSql = {
         sql: prepared.sql,
@@ -412,5 +422,5 @@ export function createRest(deps: ServiceDeps) {
     return body as RestSql;
   }
 
-  return { app, reloadSchema, toSql, node: nodeHandler(serve) };
+  return { app, reloadSchema, toSql, node: nodeHandler(serve, config.bodyLimits.rest) };
 }
