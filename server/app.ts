@@ -96,7 +96,8 @@ export function buildApp(deps: ServiceDeps) {
   const app = new Hono();
   const auth = createAuth(deps);
   // REST, the hot path, passes the bounded queue in front of the database (503 + Retry-After).
-  const rest = createRest({ ...deps, db: queuedDatabase(deps.db, deps.config.dbQueue) });
+  const queued = queuedDatabase(deps.db, deps.config.dbQueue);
+  const rest = createRest({ ...deps, db: queued, shed: queued.shed });
   const realtime = createRealtime(deps);
   const storage = createStorage(deps);
   const functions = createFunctions(deps);

@@ -35,6 +35,7 @@ import { openApiSpec } from './open-api.ts';
 import { withJwtCache } from './jwt-cache.ts';
 import { assertWriteRows } from './write-limits.ts';
 import { BodyTooLarge, tooLargeAnswer } from '../gateway/body-limit.ts';
+import { busyError } from '../gateway/db-queue.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
 export interface RestSql {
@@ -176,8 +177,9 @@ function send(r: RestResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
 
-export function createRest(deps: ServiceDeps) {
+export function createRest(deps: ServiceDeps & { shed?: () => number | undefined }) {
   const { db, config } = deps;
+  const shedNow = deps.shed;
   const keys = withJwtCache(deps.keys);
   const settings: RestSettings = {
     schemas: config.api.schemas,
@@ -325,6 +327,12 @@ export function createRest(deps: ServiceDeps) {
    * (the gateway's missing or unknown key, 401; the OpenAPI root, 200).
    */
   async function serve(call: RestCall): Promise<RestResponse | RestJson> {
+    // Overload is shed before any work is done for the request (no key check, no body read, no
+    // parsing): refusing must cost less than serving (gateway/db-queue.ts; issue 34).
+    const retryAfter = shedNow?.();
+    if (retryAfter !== undefined) {
+      return errorResponse(toRestError(busyError(config.dbQueue, retryAfter), false));
+    }
     const authResult = await resolveAuthFrom(
       keys,
       call.header('apikey') ?? call.query('apikey'),
