@@ -218,7 +218,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 3000),
     },
     bodyLimits: {
-      rest: envInt(env.API_MAX_BODY_BYTES, 1024 * 1024),
+      rest: envInt(env.API_MAX_BODY_BYTES, 10 * 1024 * 1024),
       functions: envInt(env.FUNCTIONS_MAX_BODY_BYTES, 10 * 1024 * 1024),
       auth: envInt(env.AUTH_MAX_BODY_BYTES, 64 * 1024),
       realtime: envInt(env.REALTIME_MAX_BODY_BYTES, 2 * 1024 * 1024),
