@@ -19,9 +19,6 @@ export interface QueueStats {
   refused: number;
 }
 
-/** Longest Retry-After the queue asks for, in seconds. */
-const MAX_RETRY_AFTER_S = 5;
-
 function busy(why: 'full' | 'timeout', opts: DbQueueOptions, retryAfter = 1): PgError {
   const e: PgError & { retryAfter?: number } = new Error(
     why === 'full'
@@ -71,12 +68,11 @@ export function queuedDatabase(
   const perRequestMs = () => Math.max(serviceMs, cycleMs);
   /** The wait a request arriving now would have before its turn. */
   const expectedWaitMs = () => ((waiting.length + 1) * perRequestMs()) / opts.concurrency;
-  /** Come back when the requests waiting now have been served (1 to MAX_RETRY_AFTER_S s). */
-  const retryAfter = () =>
-    Math.min(
-      MAX_RETRY_AFTER_S,
-      Math.max(1, Math.round((waiting.length * perRequestMs()) / opts.concurrency / 1000)),
-    );
+  /**
+   * Retry-After: always 1 s. Longer (the time to drain the queue) was tried: under overload the
+   * refused clients then slept while the queue ran dry, and fewer requests were served.
+   */
+  const retryAfter = () => 1;
 
   function shed(): number | undefined {
     if (running < opts.concurrency && waiting.length === 0) return undefined;
@@ -120,7 +116,8 @@ export function queuedDatabase(
       clearTimeout(next.timer);
       const now = performance.now();
       // With n slots busy, turns come n times as often as one request's cost.
-      cycleMs = cycleMs * 0.9 + (now - lastTurn) * opts.concurrency * 0.1;
+      const sample = (now - lastTurn) * opts.concurrency;
+      cycleMs = cycleMs === 0 ? sample : cycleMs * 0.9 + sample * 0.1;
       lastTurn = now;
       next.start();
     } else running -= 1;
@@ -142,7 +139,8 @@ export function queuedDatabase(
       try {
         return await work();
       } finally {
-        serviceMs = serviceMs * 0.9 + (performance.now() - t0) * 0.1;
+        const sample = performance.now() - t0;
+        serviceMs = serviceMs === 0 ? sample : serviceMs * 0.9 + sample * 0.1;
       }
     } finally {
       release();
