@@ -16,7 +16,8 @@ import {
   type ServerConfig,
 } from './gateway/config.ts';
 import { createKeys } from './gateway/keys.ts';
-import { supabaseCors } from './gateway/cors.ts';
+import { corsHeaders, supabaseCors } from './gateway/cors.ts';
+import { refuseDeclared } from './gateway/body-limit.ts';
 import type { ServiceDeps } from './gateway/service.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate, type MigrationReport } from './db/migrator.ts';
@@ -96,7 +97,8 @@ export function buildApp(deps: ServiceDeps) {
   const app = new Hono();
   const auth = createAuth(deps);
   // REST, the hot path, passes the bounded queue in front of the database (503 + Retry-After).
-  const rest = createRest({ ...deps, db: queuedDatabase(deps.db, deps.config.dbQueue) });
+  const queued = queuedDatabase(deps.db, deps.config.dbQueue);
+  const rest = createRest({ ...deps, db: queued, shed: queued.shed });
   const realtime = createRealtime(deps);
   const storage = createStorage(deps);
   const functions = createFunctions(deps);
@@ -208,7 +210,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // What @hono/node-server's serve() does, with REST requests served before Hono's listener:
       // they skip its Request / Response adaptation and routing (the hot path; rest/node-http.ts).
       const hono = getRequestListener(built.app.fetch, { hostname: config.host });
-      const s = createServer((req, res) => built.restNode(req, res, () => void hono(req, res)));
+      // Bodies announced past their API's limit are refused before anything reads them
+      // (gateway/body-limit.ts).
+      const s = createServer((req, res) => {
+        if (refuseDeclared(req, res, config.bodyLimits, config.storage.fileSizeLimit, corsHeaders))
+          return;
+        built.restNode(req, res, () => void hono(req, res));
+      });
       s.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });

@@ -7,15 +7,12 @@ import { adminRoutes } from './admin.ts';
 import { createDevApp } from './dev.ts';
 import { API_VERSION_HEADER, apiVersionOf, AuthError, errorResponse } from './errors.ts';
 import { recoverRoutes } from './recover.ts';
-import { limitBody, MAX_BODY_BYTES, requireApiKey } from './request.ts';
+import { limitBody, requireApiKey } from './request.ts';
 import { createAuthService } from './service.ts';
 import { signupRoutes } from './signup.ts';
 import { tokenRoutes } from './token.ts';
 import { userRoutes } from './user.ts';
 import { verifyRoutes } from './verify.ts';
-
-/** Larger bodies are not read to the end: the connection is closed on them instead. */
-const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 export function createAuth(deps: ServiceDeps) {
   const svc = createAuthService(deps);
@@ -29,7 +26,9 @@ export function createAuth(deps: ServiceDeps) {
   });
   app.use(
     '*',
-    limitBody(MAX_BODY_BYTES, MAX_DRAINED_BYTES, (c) =>
+    // Auth bodies are small (AUTH_MAX_BODY_BYTES, 64 KiB by default): larger ones are refused
+    // before they are parsed.
+    limitBody(deps.config.bodyLimits.auth, (c) =>
       errorResponse(c, new AuthError(413, 'validation_failed', 'Request body too large')),
     ),
   );

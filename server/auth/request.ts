@@ -2,7 +2,9 @@
 // retrieveRequestParams reads them (a bad body is 400 bad_json, never a 500), the client's
 // address for rate limits and audit rows, and the API gateway's key check.
 import type { Context, MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import type { BlockList } from 'node:net';
+import { BodyTooLarge, lingeringClose, readCapped } from '../gateway/body-limit.ts';
 import { clientAddress } from '../gateway/client-ip.ts';
 import { apikeyFailureBody } from '../gateway/context.ts';
 import type { Keys } from '../gateway/keys.ts';
@@ -10,9 +12,6 @@ import { AuthError } from './errors.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
-
-/** Auth bodies are small; anything larger is refused before it is parsed. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 const jsonKind = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v;
@@ -115,43 +114,28 @@ export function queryParam(c: Context, name: string): string {
 }
 
 /**
- * Bodies over `max` bytes are refused with 413. The rest of such a body is still read (up to
- * `drainCap`) so the connection can serve the client's next request; beyond that the connection
- * is closed instead.
+ * Bodies over `max` bytes are refused with 413: one announced past it at once (app.ts refuses it
+ * before this runs; here for requests that come another way), one without a length as soon as it
+ * passes `max`. The rest of such a body is never read: the connection closes
+ * (gateway/body-limit.ts, lingeringClose).
  */
-export function limitBody(
-  max: number,
-  drainCap: number,
-  onTooLarge: (c: Context) => Response,
-): MiddlewareHandler {
+export function limitBody(max: number, onTooLarge: (c: Context) => Response): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return next();
-    const tooLarge = (close: boolean) => {
-      if (close) c.header('Connection', 'close');
+    const tooLarge = () => {
+      c.header('Connection', 'close');
+      lingeringClose((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket);
       return onTooLarge(c);
     };
     const announced = Number(c.req.header('content-length') ?? 'NaN');
-    if (Number.isFinite(announced) && announced > drainCap) return tooLarge(true);
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > drainCap) {
-        await reader.cancel().catch(() => undefined);
-        return tooLarge(true);
-      }
-      if (size <= max) chunks.push(value);
-    }
-    if (size > max) return tooLarge(false);
-    const buffer = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      buffer.set(chunk, offset);
-      offset += chunk.length;
+    if (Number.isFinite(announced) && announced > max) return tooLarge();
+    let buffer: Uint8Array<ArrayBuffer>;
+    try {
+      buffer = await readCapped(body, max);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return tooLarge();
+      throw e;
     }
     c.req.raw = new Request(c.req.raw, { body: buffer });
     return next();

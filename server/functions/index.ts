@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { BodyTooLarge, lingeringClose, readCapped, tooLargeAnswer } from '../gateway/body-limit.ts';
 import {
   deferred,
   loadFunction,
@@ -149,10 +150,26 @@ export function createFunctions(deps: ServiceDeps) {
     const target = new URL(`/${rest}${url.search}`, url.origin);
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const method = c.req.method;
+    // A body with a length was checked against the limit before it was read (app.ts,
+    // refuseDeclared); one without is read here up to the limit (gateway/body-limit.ts).
+    let body: ReadableStream<Uint8Array> | Uint8Array | null =
+      method === 'GET' || method === 'HEAD' ? null : c.req.raw.body;
+    if (body && c.req.header('content-length') === undefined) {
+      try {
+        body = await readCapped(body as ReadableStream<Uint8Array>, config.bodyLimits.functions);
+      } catch (e) {
+        if (!(e instanceof BodyTooLarge)) throw e;
+        lingeringClose(incoming?.socket);
+        const { status, body: refusal } = tooLargeAnswer('functions', e.limit);
+        const res = relayError(status, String(refusal.code), String(refusal.message));
+        res.headers.set('connection', 'close');
+        return res;
+      }
+    }
     const req = new Request(target, {
       method,
       headers: c.req.raw.headers,
-      body: method === 'GET' || method === 'HEAD' ? null : c.req.raw.body,
+      body,
       signal: c.req.raw.signal,
       // Required by Node's fetch for a streamed request body.
       duplex: 'half',

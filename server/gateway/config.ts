@@ -4,6 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
+import { STORAGE_JSON_MAX_BYTES, type BodyLimits } from './body-limit.ts';
 
 /** The Supabase CLI's well-known local secret and keys (`supabase status` prints the same). */
 export const WELL_KNOWN = {
@@ -58,6 +59,12 @@ export interface ServerConfig {
    * `limit` waiting, none waiting longer than `timeoutMs`; beyond that a 503 with Retry-After.
    */
   dbQueue: { concurrency: number; limit: number; timeoutMs: number };
+  /**
+   * Byte limits on request bodies per API (storage uploads: storage.fileSizeLimit and the
+   * bucket's own); past them a 413 in that API's error shape. See gateway/body-limit.ts and
+   * docs/server-hardening.md, "Request bodies".
+   */
+  bodyLimits: BodyLimits;
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -209,6 +216,13 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       ),
       limit: envInt(env.DB_QUEUE_LIMIT, 64),
       timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 3000),
+    },
+    bodyLimits: {
+      rest: envInt(env.API_MAX_BODY_BYTES, 10 * 1024 * 1024),
+      functions: envInt(env.FUNCTIONS_MAX_BODY_BYTES, 10 * 1024 * 1024),
+      auth: envInt(env.AUTH_MAX_BODY_BYTES, 64 * 1024),
+      realtime: envInt(env.REALTIME_MAX_BODY_BYTES, 2 * 1024 * 1024),
+      storageJson: STORAGE_JSON_MAX_BYTES,
     },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),

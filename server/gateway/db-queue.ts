@@ -19,15 +19,21 @@ export interface QueueStats {
   refused: number;
 }
 
-function busy(why: 'full' | 'timeout', opts: DbQueueOptions): PgError {
-  const e: PgError = new Error(
+function busy(why: 'full' | 'timeout', opts: DbQueueOptions, retryAfter = 1): PgError {
+  const e: PgError & { retryAfter?: number } = new Error(
     why === 'full'
       ? 'The server is busy: too many requests are waiting for the database'
       : `The server is busy: the request waited ${opts.timeoutMs} ms for the database`,
   );
   e.code = '53300';
   e.hint = 'Retry after the number of seconds in the Retry-After header.';
+  e.retryAfter = retryAfter;
   return e;
+}
+
+/** The refusal a request gets before any work is done for it (see `shed`). */
+export function busyError(opts: DbQueueOptions, retryAfter: number): PgError {
+  return busy('full', opts, retryAfter);
 }
 
 interface Waiter {
@@ -39,24 +45,55 @@ interface Waiter {
 export function queuedDatabase(
   db: Database,
   opts: DbQueueOptions,
-): Database & { stats(): QueueStats } {
+): Database & {
+  stats(): QueueStats;
+  /** Seconds to ask a new request to come back after, if it would be refused now; else undefined. */
+  shed(): number | undefined;
+} {
   let running = 0;
   let refused = 0;
   /** Moving average of the time one request holds the database, in ms. */
   let serviceMs = 0;
+  /**
+   * Moving average of the time between one request's turn and the next while requests wait:
+   * what one request really costs the queue (its statement, and on PGlite, which runs on this
+   * thread, the event-loop turns and the HTTP work of everything else in between). The wait a
+   * newcomer faces is computed from the larger of the two, so a request admitted is served in
+   * time instead of waiting to be refused (issue 34).
+   */
+  let cycleMs = 0;
+  let lastTurn = 0;
   const waiting: Waiter[] = [];
+
+  const perRequestMs = () => Math.max(serviceMs, cycleMs);
+  /** The wait a request arriving now would have before its turn. */
+  const expectedWaitMs = () => ((waiting.length + 1) * perRequestMs()) / opts.concurrency;
+  /**
+   * Retry-After: always 1 s. Longer (the time to drain the queue) was tried: under overload the
+   * refused clients then slept while the queue ran dry, and fewer requests were served.
+   */
+  const retryAfter = () => 1;
+
+  function shed(): number | undefined {
+    if (running < opts.concurrency && waiting.length === 0) return undefined;
+    if (waiting.length >= opts.limit || expectedWaitMs() > opts.timeoutMs) {
+      refused += 1;
+      return retryAfter();
+    }
+    return undefined;
+  }
 
   function acquire(): Promise<void> {
     if (running < opts.concurrency && waiting.length === 0) {
       running += 1;
+      lastTurn = performance.now();
       return Promise.resolve();
     }
     // Refused at once when the queue is full, or when the wait it would take (the requests ahead,
-    // at the recent time per request) is already past the bound: no waiting only to be refused.
-    const expectedWaitMs = ((waiting.length + 1) * serviceMs) / opts.concurrency;
-    if (waiting.length >= opts.limit || expectedWaitMs > opts.timeoutMs) {
+    // at the recent cost per request) is already past the bound: no waiting only to be refused.
+    if (waiting.length >= opts.limit || expectedWaitMs() > opts.timeoutMs) {
       refused += 1;
-      return Promise.reject(busy('full', opts));
+      return Promise.reject(busy('full', opts, retryAfter()));
     }
     return new Promise<void>((resolve, reject) => {
       const w: Waiter = {
@@ -65,7 +102,7 @@ export function queuedDatabase(
           const i = waiting.indexOf(w);
           if (i !== -1) waiting.splice(i, 1);
           refused += 1;
-          reject(busy('timeout', opts));
+          reject(busy('timeout', opts, retryAfter()));
         }, opts.timeoutMs),
       };
       waiting.push(w);
@@ -77,6 +114,11 @@ export function queuedDatabase(
     if (next) {
       // The slot passes straight to the next waiter: `running` stays the same.
       clearTimeout(next.timer);
+      const now = performance.now();
+      // With n slots busy, turns come n times as often as one request's cost.
+      const sample = (now - lastTurn) * opts.concurrency;
+      cycleMs = cycleMs === 0 ? sample : cycleMs * 0.9 + sample * 0.1;
+      lastTurn = now;
       next.start();
     } else running -= 1;
   }
@@ -97,7 +139,8 @@ export function queuedDatabase(
       try {
         return await work();
       } finally {
-        serviceMs = serviceMs * 0.9 + (performance.now() - t0) * 0.1;
+        const sample = performance.now() - t0;
+        serviceMs = serviceMs === 0 ? sample : serviceMs * 0.9 + sample * 0.1;
       }
     } finally {
       release();
@@ -114,5 +157,6 @@ export function queuedDatabase(
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
     stats: () => ({ running, waiting: waiting.length, refused }),
+    shed,
   };
 }

@@ -5,6 +5,8 @@
 // a private message needs the realtime.messages INSERT policy for its topic (Hub.topicAccess, the
 // same check a socket join uses). Delivered messages go through Hub.broadcast like a socket
 // broadcast. Answers 202 with an empty body. See docs/local-backend.md.
+import type { IncomingMessage } from 'node:http';
+import { BodyTooLarge, lingeringClose, readCapped } from '../gateway/body-limit.ts';
 import { Hono, type Context } from 'hono';
 import type { ServiceDeps } from '../gateway/service.ts';
 import { apikeyFailureBody } from '../gateway/context.ts';
@@ -89,11 +91,29 @@ export function createRestBroadcast(deps: ServiceDeps, hub: Hub) {
 
   const badRequest = (c: Context, message: string) => c.json({ message }, 400);
 
+  /** The body up to REALTIME_MAX_BODY_BYTES, or undefined past it (gateway/body-limit.ts). */
+  const readBody = async (c: Context): Promise<Uint8Array | undefined> => {
+    try {
+      return await readCapped(c.req.raw.body, deps.config.bodyLimits.realtime);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return undefined;
+      throw e;
+    }
+  };
+  /** A body refused half-read: its rest is never read, so the connection closes. */
+  const tooLarge = (c: Context) => {
+    lingeringClose((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket);
+    c.header('Connection', 'close');
+    return c.json({ message: 'Payload too large' }, 413);
+  };
+
   // supabase-js send() on an unsubscribed channel: a batch of JSON messages.
   app.post('/api/broadcast', async (c) => {
     const who = await caller(c);
     if (!who.ok) return who.response;
-    const text = await c.req.text();
+    const bytes = await readBody(c);
+    if (!bytes) return tooLarge(c);
+    const text = new TextDecoder().decode(bytes);
     if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES * 2) {
       return c.json({ message: 'Payload too large' }, 413);
     }
@@ -146,7 +166,9 @@ export function createRestBroadcast(deps: ServiceDeps, hub: Hub) {
     if (c.req.query('persist') !== undefined || c.req.query('persist[ttl]') !== undefined) {
       return badRequest(c, 'This local backend does not store broadcast messages (persist)');
     }
-    const data = Buffer.from(await c.req.arrayBuffer());
+    const bytes = await readBody(c);
+    if (!bytes) return tooLarge(c);
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (data.length > MAX_PAYLOAD_BYTES) {
       return c.json({ message: 'Payload too large' }, 413);
     }

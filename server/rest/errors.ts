@@ -288,7 +288,7 @@ export function toRestError(e: unknown, authed: boolean): RestError {
         ? { 'WWW-Authenticate': 'Bearer' }
         : // Out of resources (53xxx: memory, lock table, connections), busy or cut short: retry.
           status === 503
-          ? { 'Retry-After': '1' }
+          ? { 'Retry-After': String((e as { retryAfter?: number }).retryAfter ?? 1) }
           : {};
     return new RestError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers);
   }

@@ -34,6 +34,8 @@ import { contentTypeFor } from './preferences.ts';
 import { openApiSpec } from './open-api.ts';
 import { withJwtCache } from './jwt-cache.ts';
 import { assertWriteRows } from './write-limits.ts';
+import { BodyTooLarge, tooLargeAnswer } from '../gateway/body-limit.ts';
+import { busyError } from '../gateway/db-queue.ts';
 
 /** The SQL a request would run, for benchmarks and debugging. */
 export interface RestSql {
@@ -67,11 +69,15 @@ class TakeTheLongWay extends Error {}
  * Run between the statement and a COMMIT sent with it (commitFirst): fails (division by zero, so
  * the server turns that COMMIT into a rollback) when the answer could still need the transaction
  * undone: a function or trigger set response.status / response.headers (an invalid override is a
- * 500 and a rollback, checked in JS once the row is back). The divisor is not a constant, so it
+ * 500 and a rollback, checked in JS once the row is back). Both the settings now and the values the
+ * statement's answer read (kept by query-builder.ts, GUCS) are checked: an AFTER trigger fires once
+ * the answer is built and may clear an override the answer carries. The divisor is not a constant, so it
  * is only evaluated at run time.
  */
 const NO_OVERRIDES = `nullif(pg_catalog.current_setting('response.headers', true), '') is null
-  and nullif(pg_catalog.current_setting('response.status', true), '') is null`;
+  and nullif(pg_catalog.current_setting('response.status', true), '') is null
+  and nullif(pg_catalog.current_setting('pgrst.read_response_headers', true), '') is null
+  and nullif(pg_catalog.current_setting('pgrst.read_response_status', true), '') is null`;
 const GUARD_SQL = `select 1 / (case when ${NO_OVERRIDES} then 1 else 0 end)`;
 /**
  * For a singular read, whose wrong row count (406) rolls back: committing instead is the same
@@ -171,8 +177,9 @@ function send(r: RestResponse): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
 
-export function createRest(deps: ServiceDeps) {
+export function createRest(deps: ServiceDeps & { shed?: () => number | undefined }) {
   const { db, config } = deps;
+  const shedNow = deps.shed;
   const keys = withJwtCache(deps.keys);
   const settings: RestSettings = {
     schemas: config.api.schemas,
@@ -320,6 +327,12 @@ export function createRest(deps: ServiceDeps) {
    * (the gateway's missing or unknown key, 401; the OpenAPI root, 200).
    */
   async function serve(call: RestCall): Promise<RestResponse | RestJson> {
+    // Overload is shed before any work is done for the request (no key check, no body read, no
+    // parsing): refusing must cost less than serving (gateway/db-queue.ts; issue 34).
+    const retryAfter = shedNow?.();
+    if (retryAfter !== undefined) {
+      return errorResponse(toRestError(busyError(config.dbQueue, retryAfter), false));
+    }
     const authResult = await resolveAuthFrom(
       keys,
       call.header('apikey') ?? call.query('apikey'),
@@ -354,6 +367,15 @@ export function createRest(deps: ServiceDeps) {
       }
       return await execute(prepared, auth, call.headers());
     } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        // Refused half-read: the rest of the body is never read, so the connection closes.
+        call.closeAfter();
+        const { status, body } = tooLargeAnswer('rest', e.limit);
+        const b = body as { code: string; message: string; hint: string };
+        return errorResponse(
+          new RestError(status, b.code, b.message, null, b.hint, { Connection: 'close' }),
+        );
+      }
       const err = toRestError(e, authed);
       // 503s are the load shedding's answers (gateway/db-queue.ts), not faults to log.
       if (err.status >= 500 && err.status !== 503 && !(e instanceof RestError)) {
@@ -364,7 +386,7 @@ export function createRest(deps: ServiceDeps) {
   }
 
   async function handle(c: Context): Promise<Response> {
-    const out = await serve(contextCall(c));
+    const out = await serve(contextCall(c, config.bodyLimits.rest));
     if (out instanceof RestJson) return c.json(out.body as object, out.status as 200 | 401);
     return send(out);
   }
@@ -382,7 +404,7 @@ export function createRest(deps: ServiceDeps) {
       const prepared = prepareRequest(
         await currentCache(),
         settings,
-        await restRequest(contextCall(c)),
+        await restRequest(contextCall(c, config.bodyLimits.rest)),
       );
       const out: RestSql = {
         sql: prepared.sql,
@@ -408,5 +430,5 @@ export function createRest(deps: ServiceDeps) {
     return body as RestSql;
   }
 
-  return { app, reloadSchema, toSql, node: nodeHandler(serve) };
+  return { app, reloadSchema, toSql, node: nodeHandler(serve, config.bodyLimits.rest) };
 }

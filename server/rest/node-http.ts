@@ -6,6 +6,7 @@
 // writes; anything else (a preflight, the OpenAPI root, a missing or unknown key, an unusual
 // URL or Host) goes to Hono untouched. See docs/local-backend.md, "How a REST request is served".
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lingeringClose, readCapped, readNodeCapped } from '../gateway/body-limit.ts';
 import type { Context } from 'hono';
 import { getQueryParam } from 'hono/utils/url';
 import { corsHeaders } from '../gateway/cors.ts';
@@ -26,6 +27,8 @@ export interface RestCall {
   bytes: () => Promise<Uint8Array>;
   /** For the error log. */
   path: () => string;
+  /** Close the connection once answered (a body refused half-read: gateway/body-limit.ts). */
+  closeAfter: () => void;
 }
 
 /** An answer Hono writes with c.json (the gateway's 401s, the OpenAPI document). */
@@ -36,7 +39,9 @@ export class RestJson {
   ) {}
 }
 
-export function contextCall(c: Context): RestCall {
+/** `maxBody`: the body's byte limit (config.bodyLimits.rest); past it reading throws BodyTooLarge. */
+export function contextCall(c: Context, maxBody: number): RestCall {
+  let body: Promise<Uint8Array> | undefined;
   return {
     method: c.req.method,
     url: c.req.url,
@@ -49,9 +54,13 @@ export function contextCall(c: Context): RestCall {
       });
       return headers;
     },
-    text: () => c.req.text(),
-    bytes: async () => new Uint8Array(await c.req.arrayBuffer()),
+    // As c.req.text(): UTF-8, a leading byte order mark dropped, bad bytes replaced.
+    text: async () =>
+      new TextDecoder().decode(await (body ??= readCapped(c.req.raw.body, maxBody))),
+    bytes: () => (body ??= readCapped(c.req.raw.body, maxBody)),
     path: () => c.req.path,
+    closeAfter: () =>
+      lingeringClose((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket),
   };
 }
 
@@ -86,16 +95,7 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function nodeCall(req: IncomingMessage, headers: Headers): RestCall {
+function nodeCall(req: IncomingMessage, headers: Headers, maxBody: number): RestCall {
   const url = `http://${req.headers.host}${req.url}`;
   let body: Promise<Buffer> | undefined;
   return {
@@ -111,9 +111,10 @@ function nodeCall(req: IncomingMessage, headers: Headers): RestCall {
       return out;
     },
     // As Response.text(): UTF-8, a leading byte order mark dropped, bad bytes replaced.
-    text: async () => new TextDecoder().decode(await (body ??= readBody(req))),
-    bytes: async () => new Uint8Array(await (body ??= readBody(req))),
+    text: async () => new TextDecoder().decode(await (body ??= readNodeCapped(req, maxBody))),
+    bytes: async () => new Uint8Array(await (body ??= readNodeCapped(req, maxBody))),
     path: () => new URL(url).pathname,
+    closeAfter: () => lingeringClose(req.socket),
   };
 }
 
@@ -152,7 +153,10 @@ function write(res: ServerResponse, r: RestResponse, origin: string, head: boole
  * with `serve`, and hands the rest, or a request `serve` leaves to Hono before reading its body
  * (a key the gateway refuses), to `fallback` untouched.
  */
-export function nodeHandler(serve: (call: RestCall) => Promise<RestResponse | RestJson>) {
+export function nodeHandler(
+  serve: (call: RestCall) => Promise<RestResponse | RestJson>,
+  maxBody: number,
+) {
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): void => {
     if (!takes(req)) return fallback();
     const headers = headersOf(req);
@@ -165,7 +169,7 @@ export function nodeHandler(serve: (call: RestCall) => Promise<RestResponse | Re
       const body = 'Internal Server Error';
       write(res, { status: 500, headers: {}, body }, origin, head);
     };
-    serve(nodeCall(req, headers))
+    serve(nodeCall(req, headers, maxBody))
       .then((out) => {
         if (out instanceof RestJson) return fallback();
         write(res, out, origin, head);

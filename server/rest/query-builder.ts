@@ -507,9 +507,12 @@ function bodyExpr(shape: BodyShape): string {
   }
 }
 
+// The overrides as the answer reads them, also kept in settings of their own for the guard that
+// holds back a COMMIT sent with the statement (rest/index.ts, NO_OVERRIDES): AFTER triggers fire
+// once this row is built and may clear response.* again, so the guard must see what was read.
 const GUCS =
-  `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
-  `nullif(current_setting('response.status', true), '') AS response_status`;
+  `nullif(set_config('pgrst.read_response_headers', coalesce(current_setting('response.headers', true), ''), true), '') AS response_headers, ` +
+  `nullif(set_config('pgrst.read_response_status', coalesce(current_setting('response.status', true), ''), true), '') AS response_status`;
 
 export interface Statement {
   /** The CTE `pgrst_source`: a mutation or a function call. */

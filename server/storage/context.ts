@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/types.ts';
 import { runAs } from '../gateway/context.ts';
+import { BodyTooLarge, readCapped, STORAGE_JSON_MAX_BYTES } from '../gateway/body-limit.ts';
 import type { ServerConfig } from '../gateway/config.ts';
 import type { Keys } from '../gateway/keys.ts';
 import type { Caller } from './caller.ts';
@@ -168,24 +169,21 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-/** A JSON request body, capped so a huge body cannot exhaust memory. */
-export async function readJson(c: Context, maxBytes = 1024 * 1024): Promise<unknown> {
+/**
+ * A JSON request body, capped so a huge body cannot exhaust memory (a longer one announced is
+ * refused before this runs: app.ts, gateway/body-limit.ts).
+ */
+export async function readJson(c: Context, maxBytes = STORAGE_JSON_MAX_BYTES): Promise<unknown> {
   const body = c.req.raw.body;
   if (!body) return {};
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw errors.entityTooLarge('request body');
-    }
-    chunks.push(value);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readCapped(body, maxBytes);
+  } catch (e) {
+    if (e instanceof BodyTooLarge) throw errors.entityTooLarge('request body');
+    throw e;
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -7,6 +7,7 @@ import { routePath } from 'hono/route';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { ServiceDeps } from '../gateway/service.ts';
+import { lingeringClose } from '../gateway/body-limit.ts';
 import * as buckets from './buckets.ts';
 import { resolveCaller, type Caller } from './caller.ts';
 import { json, withSecurityHeaders, type StorageDeps } from './context.ts';
@@ -285,9 +286,17 @@ export function createStorage(service: ServiceDeps) {
       // A client that hung up mid-upload is no server fault; there is nobody to answer either.
       const hungUp = c.req.raw.signal.aborted || (e instanceof Error && e.message === 'aborted');
       if (err.statusCode >= 500 && !hungUp) console.error('[storage]', c.req.method, c.req.path, e);
-      return c.req.method === 'HEAD'
-        ? new Response(null, { status: err.httpStatus })
-        : json(err.render(), err.httpStatus);
+      const res =
+        c.req.method === 'HEAD'
+          ? new Response(null, { status: err.httpStatus })
+          : json(err.render(), err.httpStatus);
+      if (err.code === 'EntityTooLarge') {
+        // The rest of a body refused half-read is never read: the connection closes
+        // (gateway/body-limit.ts).
+        res.headers.set('Connection', 'close');
+        lingeringClose((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket);
+      }
+      return res;
     }
   }
 

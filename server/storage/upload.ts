@@ -118,7 +118,9 @@ async function receiveRaw(
         const { done, value } = await reader.read();
         if (done) break;
         if (!(await writer.write(value))) {
-          await reader.cancel().catch(() => undefined);
+          // Not cancelled: that would destroy the socket before the refusal is written; the
+          // answer closes the connection instead (storage/index.ts, gateway/body-limit.ts).
+          reader.releaseLock();
           throw errors.entityTooLarge();
         }
       }
@@ -172,8 +174,10 @@ function receiveMultipart(
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
+      // Stop reading, but do not destroy the source: that would destroy the socket before the
+      // refusal is written. The answer closes the connection (storage/index.ts).
       source.unpipe(bb);
-      source.destroy();
+      source.pause();
       reject(e instanceof StorageError ? e : errors.noContent());
     };
 
