@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
 import { READINESS_READS } from '@/lib/readiness';
 import { notify } from '@/lib/toast';
-import { useAppMutation } from '@/lib/use-app-mutation';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
 import {
   insertRow,
@@ -114,48 +114,56 @@ export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string
   return `${done}${queued}; ${r.refused.length} refused (${why}${more})`;
 }
 
+export interface BulkAssignInput {
+  workOrders: WorkOrder[];
+  assigneeId: string;
+  assigneeName: string;
+}
+
 /**
  * Assigns several work orders to one person: each its own transition_work_order call through the
  * sync queue (its own mutation id, so each is applied once, with the version it was made from),
  * so one refusal - someone changed it meanwhile, already theirs - leaves the others assigned.
  */
-export function useAssignWorkOrders() {
+export function useAssignWorkOrders(
+  callbacks?: MutationCallbacks<BulkAssignResult, BulkAssignInput>,
+) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useAppMutation<
-    { workOrders: WorkOrder[]; assigneeId: string; assigneeName: string },
-    BulkAssignResult
-  >({
-    mutationFn: async ({ workOrders, assigneeId }) => {
-      const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
-      workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
-      const outcomes = await Promise.allSettled(
-        moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
-      );
-      const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
-      outcomes.forEach((o, i) => {
-        if (o.status === 'fulfilled') {
-          result.assigned += 1;
-          if (o.value === 'queued') result.queued += 1;
-        } else {
-          result.refused.push({
-            workOrder: workOrders[i]!,
-            reason: errorMessage(o.reason, 'refused by the server'),
-          });
-        }
-      });
-      return result;
+  return useAppMutation<BulkAssignInput, BulkAssignResult>(
+    {
+      mutationFn: async ({ workOrders, assigneeId }) => {
+        const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
+        workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
+        const outcomes = await Promise.allSettled(
+          moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
+        );
+        const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
+        outcomes.forEach((o, i) => {
+          if (o.status === 'fulfilled') {
+            result.assigned += 1;
+            if (o.value === 'queued') result.queued += 1;
+          } else {
+            result.refused.push({
+              workOrder: workOrders[i]!,
+              reason: errorMessage(o.reason, 'refused by the server'),
+            });
+          }
+        });
+        return result;
+      },
+      invalidate: SETTLED,
+      invalidateOnError: true,
+      done: (result, { assigneeName }) => {
+        const message = bulkAssignMessage(result, assigneeName);
+        if (result.refused.length > 0) notify.error(message);
+        else if (result.queued > 0) notify.info(message);
+        else notify.success(message);
+      },
+      failed: 'Failed to assign',
     },
-    invalidate: SETTLED,
-    invalidateOnError: true,
-    done: (result, { assigneeName }) => {
-      const message = bulkAssignMessage(result, assigneeName);
-      if (result.refused.length > 0) notify.error(message);
-      else if (result.queued > 0) notify.info(message);
-      else notify.success(message);
-    },
-    failed: 'Failed to assign',
-  });
+    callbacks,
+  );
 }
 
 export type WorkOrderEdit = Partial<
