@@ -22,9 +22,6 @@ import {
 } from '../field-logic';
 import { fieldKeys } from './field-keys';
 
-/** The client the field app's writes use (run-writes.ts): the typed one. */
-export const db = supabase;
-
 export const CLEAN_PHOTO_BUCKET = 'clean-photos';
 const URL_TTL_SECONDS = 12 * 60 * 60;
 

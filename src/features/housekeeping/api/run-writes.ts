@@ -5,18 +5,19 @@
 // with the version the change was made from (a stale one is a conflict in the Sync Queue panel);
 // a problem reported from an item is the one report write of src/domain/work-orders/writes.ts.
 // Each shows at once on the run, queued or not.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
-import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { READINESS_READS } from '@/lib/readiness';
+import { supabase } from '@/lib/supabase';
+import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, uploadObject, type Write, type WriteResult } from '@/offline/write';
+import { moveClean } from '@/domain/cleans/transitions';
 import { useReportWorkOrder } from '@/domain/work-orders/writes';
 import type { AnswerValue, RunAnswer, RunItem } from '../field-logic';
 import { fieldKeys } from './field-keys';
 import {
   CLEAN_PHOTO_BUCKET,
-  db,
   queuedBlob,
   type CleanRun,
   type CleanStatus,
@@ -41,6 +42,11 @@ function patchRun(qc: QueryClient, taskId: string, patch: (run: CleanRun) => Cle
   qc.setQueryData<RunResult>(fieldKeys.run(taskId), (d) =>
     d?.run ? { ...d, run: patch(d.run) } : d,
   );
+}
+
+/** Reads the run again (a failed write's patch is put back). */
+function refetchRun(qc: QueryClient, run: CleanRun | null | undefined) {
+  if (run) void qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
 }
 
 const code = (run: CleanRun) => run.clean.property?.code ?? 'Clean';
@@ -79,8 +85,8 @@ const SETTLED = [housekeepingKeys.tasks(), ...READINESS_READS];
 export function useAnswerItem(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  const mutation = useMutation({
-    mutationFn: async ({ a, at }: { a: AnswerInput; at: string }): Promise<WriteResult> => {
+  const mutation = useAppMutation<{ a: AnswerInput; at: string }, WriteResult>({
+    mutationFn: async ({ a, at }) => {
       if (!run) throw new Error('The clean is not loaded');
       return queueWrites([answerWrite(run, a, at)], {
         userId: me,
@@ -88,10 +94,9 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
         waitMs: 1500,
       });
     },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'The answer was not saved')(e);
-      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
-    },
+    // The answer was laid on the run by `give`: a failed one is put back by reading the run again.
+    rollback: () => refetchRun(qc, run),
+    failed: 'The answer was not saved',
   });
   const give = (a: AnswerInput): RunAnswer | null => {
     if (!run) return null;
@@ -149,14 +154,11 @@ export function photoWrites(
 export function useAddPhoto(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({
-      item,
-      photo,
-    }: {
-      item: RunItem;
-      photo: { id: string; blob: Blob; sha256: string };
-    }) => {
+  return useAppMutation<
+    { item: RunItem; photo: { id: string; blob: Blob; sha256: string } },
+    WriteResult
+  >({
+    mutationFn: async ({ item, photo }) => {
       if (!run) throw new Error('The clean is not loaded');
       const { path, writes } = photoWrites(run, item, photo);
       const url = URL.createObjectURL(photo.blob);
@@ -173,19 +175,17 @@ export function useAddPhoto(run: CleanRun | null | undefined) {
         waitMs: 3000,
       });
     },
-    onSuccess: (result) => notifySaved(result, 'Photo added'),
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'The photo was not saved')(e);
-      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
-    },
+    done: (result) => notifySaved(result, 'Photo added'),
+    rollback: () => refetchRun(qc, run),
+    failed: 'The photo was not saved',
   });
 }
 
 export function useRemovePhoto(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async (photoId: string) => {
+  return useAppMutation<string, WriteResult>({
+    mutationFn: async (photoId) => {
       if (!run) throw new Error('The clean is not loaded');
       patchRun(qc, run.clean.id, (r) => ({
         ...r,
@@ -203,8 +203,8 @@ export function useRemovePhoto(run: CleanRun | null | undefined) {
         { userId: me, invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()] },
       );
     },
-    onSuccess: (result) => notifySaved(result, 'Photo removed'),
-    onError: errorToastUnlessHandled(undefined, 'The photo was not removed'),
+    done: (result) => notifySaved(result, 'Photo removed'),
+    failed: 'The photo was not removed',
   });
 }
 
@@ -218,43 +218,21 @@ const MOVE_MESSAGES: Partial<Record<CleanStatus, string>> = {
 export function useMoveClean(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ to, note }: { to: CleanStatus; note?: string }) => {
+  return useAppMutation<{ to: CleanStatus; note?: string }, WriteResult>({
+    mutationFn: async ({ to, note }) => {
       if (!run) throw new Error('The clean is not loaded');
-      const c = run.clean;
-      const body: Record<string, unknown> = {
-        task_id: c.id,
-        to_status: to,
-        from_version: c.version,
-      };
-      if (note?.trim()) body.note = note.trim();
-      const sendBack = c.status === 'done' && to === 'in_progress';
-      patchRun(qc, c.id, (r) => ({
-        ...r,
-        clean: {
-          ...r.clean,
-          status: to,
-          version: r.clean.version + 1,
-          ...(to === 'in_progress' && !r.clean.started_at
-            ? { started_at: new Date().toISOString() }
-            : {}),
-          ...(sendBack ? { inspection_note: note?.trim() ?? '' } : {}),
-        },
-      }));
-      return queueWrites(
-        [rpc('transition_cleaning_task', body, `${code(run)}: ${to.replace('_', ' ')}`, c.id)],
-        { userId: me, invalidate: SETTLED },
-      );
+      // The patch is transition_cleaning_task's `apply`, the overlay the run's read lays too.
+      const move = moveClean(run.clean, to, `${code(run)}: ${to.replace('_', ' ')}`, note);
+      patchRun(qc, run.clean.id, (r) => ({ ...r, clean: move.patch(r.clean) }));
+      return queueWrites([move.write], { userId: me, invalidate: SETTLED });
     },
-    onSuccess: async (result, { to }) => {
+    invalidate: SETTLED,
+    done: (result, { to }) => {
       const sentBack = run?.clean.status === 'done' && to === 'in_progress';
       notifySaved(result, sentBack ? 'Clean sent back' : (MOVE_MESSAGES[to] ?? 'Status changed'));
-      await invalidateAll(qc, SETTLED);
     },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
-      if (run) await qc.invalidateQueries({ queryKey: fieldKeys.run(run.clean.id) });
-    },
+    rollback: () => refetchRun(qc, run),
+    failed: 'Failed to change the status',
   });
 }
 
@@ -271,7 +249,7 @@ export interface ProblemInput {
 async function photoBlob(path: string): Promise<Blob | null> {
   const queued = await queuedBlob(CLEAN_PHOTO_BUCKET, path);
   if (queued) return queued;
-  const { data } = await db.storage.from(CLEAN_PHOTO_BUCKET).download(path);
+  const { data } = await supabase.storage.from(CLEAN_PHOTO_BUCKET).download(path);
   return data ?? null;
 }
 

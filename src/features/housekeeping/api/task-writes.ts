@@ -3,12 +3,19 @@
 // transition_cleaning_task, declared once in src/domain/cleans/transitions.ts, with the version the
 // change was made from: a stale one is a conflict, shown in the Sync Queue panel). The board shows
 // each change at once, queued or not.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { READINESS_READS } from '@/lib/readiness';
-import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
+import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
-import { deleteRow, insertRow, queueWrites, updateRow, type Write } from '@/offline/write';
+import {
+  deleteRow,
+  insertRow,
+  queueWrites,
+  updateRow,
+  type Write,
+  type WriteResult,
+} from '@/offline/write';
 import { moveClean } from '@/domain/cleans/transitions';
 import type { BoardData, BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
@@ -35,8 +42,8 @@ export interface AssignInput {
 export function useAssignTasks() {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ tasks, userId }: AssignInput) => {
+  return useAppMutation<AssignInput, WriteResult>({
+    mutationFn: async ({ tasks, userId }) => {
       const writes: Write[] = [];
       const placed = new Map<string, { id: string; user_id: string }[]>();
       for (const t of tasks) {
@@ -60,44 +67,39 @@ export function useAssignTasks() {
       if (writes.length === 0) return 'applied' as const;
       return queueWrites(writes, { userId: me, invalidate: [housekeepingKeys.tasks()] });
     },
-    onSuccess: async (result, { tasks }) => {
+    invalidate: [housekeepingKeys.tasks()],
+    invalidateOnError: true,
+    done: (result, { tasks }) =>
       notifySaved(
         result,
         tasks.length === 1 ? 'Clean assigned' : `${tasks.length} cleans assigned`,
-      );
-      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
-    },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to assign')(e);
-      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
-    },
+      ),
+    failed: 'Failed to assign',
   });
 }
 
 export function useRescheduleTask() {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ task, day }: { task: BoardTask; day: string }) => {
+  return useAppMutation<{ task: BoardTask; day: string }, WriteResult>({
+    mutationFn: async ({ task, day }) => {
       patchBoards(qc, task.id, (t) => ({ ...t, day }));
       return queueWrites(
         [updateRow('cleaning_tasks', task.id, { day }, `${task.property?.code}: move to ${day}`)],
         { userId: me, invalidate: [housekeepingKeys.tasks()] },
       );
     },
-    onSuccess: async (result) => {
-      notifySaved(result, 'Clean moved');
-      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
-    },
-    onError: errorToastUnlessHandled(undefined, 'Failed to move the clean'),
+    invalidate: [housekeepingKeys.tasks()],
+    done: (result) => notifySaved(result, 'Clean moved'),
+    failed: 'Failed to move the clean',
   });
 }
 
 export function useTransitionTask() {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ task, to }: { task: BoardTask; to: Status }) => {
+  return useAppMutation<{ task: BoardTask; to: Status }, WriteResult>({
+    mutationFn: async ({ task, to }) => {
       // The patch is transition_cleaning_task's `apply`, the overlay the board's reads lay too.
       const move = moveClean(
         task,
@@ -110,13 +112,10 @@ export function useTransitionTask() {
         invalidate: [housekeepingKeys.tasks(), ...READINESS_READS],
       });
     },
-    onSuccess: async (result) => {
-      notifySaved(result, 'Status changed');
-      await invalidateAll(qc, [housekeepingKeys.tasks(), ...READINESS_READS]);
-    },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
-      await qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() });
-    },
+    invalidate: [housekeepingKeys.tasks(), ...READINESS_READS],
+    // A refused move is put back by reading the board again.
+    rollback: () => void qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() }),
+    done: (result) => notifySaved(result, 'Status changed'),
+    failed: 'Failed to change the status',
   });
 }

@@ -3,14 +3,21 @@
 // call transition_work_order (declared once in src/domain/work-orders/transitions.ts) with the
 // version they were made from (a stale one is a conflict, shown in the Sync Queue panel); edits and
 // comments are plain row writes. Each change shows at once, queued or not.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { errorToastUnlessHandled, invalidateAll } from '@/lib/mutation-callbacks';
 import { READINESS_READS } from '@/lib/readiness';
 import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved, QUEUED_NOTE } from '@/offline/saved-toast';
-import { insertRow, queueWrite, queueWrites, updateRow, type Write } from '@/offline/write';
+import {
+  insertRow,
+  queueWrite,
+  queueWrites,
+  updateRow,
+  type Write,
+  type WriteResult,
+} from '@/offline/write';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { workOrderPhotoWrites } from '@/domain/work-orders/writes';
 import type { WorkOrderDetail } from '@/domain/work-orders/reads';
@@ -22,7 +29,6 @@ import type { WorkOrder, WorkOrderStatus } from '@/domain/work-orders/types';
  * (a blocking problem reported, resolved or unflagged changes the villa's state).
  */
 const SETTLED = [workOrderKeys.all, ...READINESS_READS];
-const refresh = (qc: QueryClient) => invalidateAll(qc, SETTLED);
 
 /** Lays a change on the cached list and detail at once (it shows while queued, offline too). */
 function patchCached(qc: QueryClient, id: string, patch: <W extends WorkOrder>(w: W) => W) {
@@ -51,15 +57,8 @@ export interface TransitionInput {
 export function useTransitionWorkOrder() {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({
-      workOrder: w,
-      to,
-      note,
-      assigneeId,
-      photos,
-      labourMinutes,
-    }: TransitionInput) => {
+  return useAppMutation<TransitionInput, WriteResult>({
+    mutationFn: async ({ workOrder: w, to, note, assigneeId, photos, labourMinutes }) => {
       const writes: Write[] = [];
       if (labourMinutes !== undefined && labourMinutes !== w.labour_minutes) {
         writes.push(
@@ -82,17 +81,14 @@ export function useTransitionWorkOrder() {
       );
       return queueWrites(writes, { userId: me, invalidate: SETTLED });
     },
-    onSuccess: async (result, { to, assigneeId }) => {
+    invalidate: SETTLED,
+    invalidateOnError: true,
+    done: (result, { to, assigneeId }) =>
       notifySaved(
         result,
         assigneeId && to === 'assigned' ? 'Work order assigned' : 'Status changed',
-      );
-      await refresh(qc);
-    },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to change the status')(e);
-      await refresh(qc);
-    },
+      ),
+    failed: 'Failed to change the status',
   });
 }
 
@@ -118,54 +114,56 @@ export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string
   return `${done}${queued}; ${r.refused.length} refused (${why}${more})`;
 }
 
+export interface BulkAssignInput {
+  workOrders: WorkOrder[];
+  assigneeId: string;
+  assigneeName: string;
+}
+
 /**
  * Assigns several work orders to one person: each its own transition_work_order call through the
  * sync queue (its own mutation id, so each is applied once, with the version it was made from),
  * so one refusal - someone changed it meanwhile, already theirs - leaves the others assigned.
  */
-export function useAssignWorkOrders() {
+export function useAssignWorkOrders(
+  callbacks?: MutationCallbacks<BulkAssignResult, BulkAssignInput>,
+) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({
-      workOrders,
-      assigneeId,
-    }: {
-      workOrders: WorkOrder[];
-      assigneeId: string;
-      assigneeName: string;
-    }): Promise<BulkAssignResult> => {
-      const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
-      workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
-      const outcomes = await Promise.allSettled(
-        moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
-      );
-      const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
-      outcomes.forEach((o, i) => {
-        if (o.status === 'fulfilled') {
-          result.assigned += 1;
-          if (o.value === 'queued') result.queued += 1;
-        } else {
-          result.refused.push({
-            workOrder: workOrders[i]!,
-            reason: errorMessage(o.reason, 'refused by the server'),
-          });
-        }
-      });
-      return result;
+  return useAppMutation<BulkAssignInput, BulkAssignResult>(
+    {
+      mutationFn: async ({ workOrders, assigneeId }) => {
+        const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
+        workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
+        const outcomes = await Promise.allSettled(
+          moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
+        );
+        const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
+        outcomes.forEach((o, i) => {
+          if (o.status === 'fulfilled') {
+            result.assigned += 1;
+            if (o.value === 'queued') result.queued += 1;
+          } else {
+            result.refused.push({
+              workOrder: workOrders[i]!,
+              reason: errorMessage(o.reason, 'refused by the server'),
+            });
+          }
+        });
+        return result;
+      },
+      invalidate: SETTLED,
+      invalidateOnError: true,
+      done: (result, { assigneeName }) => {
+        const message = bulkAssignMessage(result, assigneeName);
+        if (result.refused.length > 0) notify.error(message);
+        else if (result.queued > 0) notify.info(message);
+        else notify.success(message);
+      },
+      failed: 'Failed to assign',
     },
-    onSuccess: async (result, { assigneeName }) => {
-      const message = bulkAssignMessage(result, assigneeName);
-      if (result.refused.length > 0) notify.error(message);
-      else if (result.queued > 0) notify.info(message);
-      else notify.success(message);
-      await refresh(qc);
-    },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to assign')(e);
-      await refresh(qc);
-    },
-  });
+    callbacks,
+  );
 }
 
 export type WorkOrderEdit = Partial<
@@ -185,36 +183,25 @@ export type WorkOrderEdit = Partial<
 export function useUpdateWorkOrder() {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({
-      workOrder: w,
-      changes,
-    }: {
-      workOrder: WorkOrder;
-      changes: WorkOrderEdit;
-    }) => {
+  return useAppMutation<{ workOrder: WorkOrder; changes: WorkOrderEdit }, WriteResult>({
+    mutationFn: async ({ workOrder: w, changes }) => {
       patchCached(qc, w.id, edit(changes));
       return queueWrites([updateRow('work_orders', w.id, changes, `${w.title}: edit`)], {
         userId: me,
         invalidate: SETTLED,
       });
     },
-    onSuccess: async (result) => {
-      notifySaved(result, 'Work order saved');
-      await refresh(qc);
-    },
-    onError: async (e) => {
-      errorToastUnlessHandled(undefined, 'Failed to save the work order')(e);
-      await refresh(qc);
-    },
+    invalidate: SETTLED,
+    invalidateOnError: true,
+    done: (result) => notifySaved(result, 'Work order saved'),
+    failed: 'Failed to save the work order',
   });
 }
 
 export function useAddComment() {
-  const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useMutation({
-    mutationFn: async ({ workOrderId, body }: { workOrderId: string; body: string }) =>
+  return useAppMutation<{ workOrderId: string; body: string }, WriteResult>({
+    mutationFn: async ({ workOrderId, body }) =>
       queueWrites(
         [
           insertRow(
@@ -225,10 +212,8 @@ export function useAddComment() {
         ],
         { userId: me, invalidate: [workOrderKeys.detail(workOrderId)] },
       ),
-    onSuccess: async (result, { workOrderId }) => {
-      notifySaved(result, 'Comment added');
-      await qc.invalidateQueries({ queryKey: workOrderKeys.detail(workOrderId) });
-    },
-    onError: errorToastUnlessHandled(undefined, 'Failed to add the comment'),
+    invalidate: (_, { workOrderId }) => [workOrderKeys.detail(workOrderId)],
+    done: (result) => notifySaved(result, 'Comment added'),
+    failed: 'Failed to add the comment',
   });
 }

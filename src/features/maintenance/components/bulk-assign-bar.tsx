@@ -24,7 +24,7 @@ export function BulkAssignBar({
   assignable: StaffMember[];
 }) {
   const [assigneeId, setAssigneeId] = useState('');
-  const assign = useAssignWorkOrders();
+  const assign = useAssignWorkOrders({ onSuccess: () => onSelectedChange(new Set()) });
   const ids = new Set(selected.map((w) => w.id));
   const onPage = page.filter((w) => ids.has(w.id)).length;
   const allOnPage = page.length > 0 && onPage === page.length;
@@ -81,10 +81,11 @@ export function BulkAssignBar({
         aria-busy={assign.isPending || undefined}
         onClick={() => {
           if (!assignee || assign.isPending) return;
-          assign.mutate(
-            { workOrders: selected, assigneeId: assignee.id, assigneeName: assignee.full_name },
-            { onSuccess: () => onSelectedChange(new Set()) },
-          );
+          assign.mutate({
+            workOrders: selected,
+            assigneeId: assignee.id,
+            assigneeName: assignee.full_name,
+          });
         }}
       >
         Assign {selected.length} selected
