@@ -3,7 +3,7 @@
 // in src/domain/work-orders/reads.ts (kept on this device, the user's queued reports, edits and
 // status moves laid on top; docs/offline.md); here are their hooks, the people who can be
 // assigned, and the villas a report can name.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import {
@@ -40,13 +40,16 @@ export interface StaffMember {
 }
 
 /** Everyone named on work orders (staff_directory(): names only), and who can be assigned. */
-export function useStaff() {
-  return useQuery({
+export const staffQueryOptions = () =>
+  queryOptions({
     queryKey: workOrderKeys.staff(),
     queryFn: async (): Promise<StaffMember[]> =>
       (await fetchOrThrow(() => supabase.rpc('staff_directory'))) ?? [],
     staleTime: 5 * 60_000,
   });
+
+export function useStaff() {
+  return useQuery(staffQueryOptions());
 }
 
 export const canBeAssigned = (s: StaffMember) =>

@@ -20,6 +20,7 @@ import {
   useStaff,
   useVillas,
   useWorkOrders,
+  staffQueryOptions,
   workOrdersQueryOptions,
 } from '../api/get-work-orders';
 import type { QueryClient } from '@tanstack/react-query';
@@ -36,9 +37,14 @@ import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
 
 type View = 'mine' | 'list' | 'board';
 
-/** The work orders are asked for as the route loads, with the screen's chunk (every view reads them). */
-export const clientLoader = (queryClient: QueryClient) => () =>
-  prefetchOnLoad(queryClient, workOrdersQueryOptions());
+/**
+ * The work orders and the people they name are asked for as the route loads, with the screen's
+ * chunk (every view reads both).
+ */
+export const clientLoader = (queryClient: QueryClient) => () => {
+  prefetchOnLoad(queryClient, staffQueryOptions());
+  return prefetchOnLoad(queryClient, workOrdersQueryOptions());
+};
 
 /** Work orders per page of the list. */
 const PAGE_SIZE = 50;
