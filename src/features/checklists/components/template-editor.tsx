@@ -205,34 +205,24 @@ export function TemplateEditor({
                       </div>
                       {it.kind === 'number' ? (
                         <>
-                          <div className="w-20 space-y-1">
-                            <Label htmlFor={`min-${it.id}`}>Min</Label>
-                            <Input
-                              id={`min-${it.id}`}
-                              type="number"
-                              step="any"
-                              value={it.min ?? ''}
-                              onChange={(e) =>
-                                setItem(si, ii, {
-                                  min: e.target.value === '' ? null : Number(e.target.value),
-                                })
-                              }
-                            />
-                          </div>
-                          <div className="w-20 space-y-1">
-                            <Label htmlFor={`max-${it.id}`}>Max</Label>
-                            <Input
-                              id={`max-${it.id}`}
-                              type="number"
-                              step="any"
-                              value={it.max ?? ''}
-                              onChange={(e) =>
-                                setItem(si, ii, {
-                                  max: e.target.value === '' ? null : Number(e.target.value),
-                                })
-                              }
-                            />
-                          </div>
+                          {(['min', 'max'] as const).map((bound) => (
+                            <div key={bound} className="w-20 space-y-1">
+                              <Label htmlFor={`${bound}-${it.id}`}>
+                                {bound === 'min' ? 'Min' : 'Max'}
+                              </Label>
+                              <Input
+                                id={`${bound}-${it.id}`}
+                                type="number"
+                                step="any"
+                                value={it[bound] ?? ''}
+                                onChange={(e) =>
+                                  setItem(si, ii, {
+                                    [bound]: e.target.value === '' ? null : Number(e.target.value),
+                                  })
+                                }
+                              />
+                            </div>
+                          ))}
                         </>
                       ) : null}
                       <label className="flex items-center gap-1 text-sm">
