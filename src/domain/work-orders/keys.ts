@@ -6,6 +6,8 @@ export const workOrderKeys = {
   detail: (id: string) => [...workOrderKeys.all, 'detail', id] as const,
   /** One villa's work orders (its detail page); under `all`, so every write refreshes it. */
   property: (propertyId: string) => [...workOrderKeys.all, 'property', propertyId] as const,
+  /** Signed URLs of a work order's photos (by their paths). */
+  photoUrls: (paths: readonly string[]) => [...workOrderKeys.all, 'photo-urls', ...paths] as const,
   staff: () => [...workOrderKeys.all, 'staff'] as const,
   villas: () => [...workOrderKeys.all, 'villas'] as const,
   /** The dashboard's cards: open and urgent or overdue (managers), a user's own open ones. */

@@ -8,4 +8,6 @@ export const fieldKeys = {
     [...fieldKeys.all(), 'route', { userId, from, to }] as const,
   prepared: (userId: string) => [...fieldKeys.all(), 'prepared', userId] as const,
   run: (taskId: string) => [...fieldKeys.all(), 'run', taskId] as const,
+  /** The problems reported from a housekeeper's cleans (her route's "problems" section). */
+  workOrders: (userId: string) => [...fieldKeys.all(), 'work-orders', userId] as const,
 };

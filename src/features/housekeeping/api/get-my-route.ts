@@ -10,6 +10,7 @@ import { transitionCleaningTask } from '@/domain/cleans/transitions';
 import { supabase } from '@/lib/supabase';
 import { listResource, readList, readOne, rowsInRecord, valueInRecord } from '@/offline/resource';
 import { routeOrder, runState, progressOf, allItems } from '../field-logic';
+import { PROPERTY_PHOTO_BUCKET } from '@/domain/properties/photos';
 import { fieldKeys } from './field-keys';
 import {
   cleanRun,
@@ -114,8 +115,6 @@ export interface VillaPhoto {
   url: string | null;
 }
 
-const VILLA_PHOTO_BUCKET = 'property-photos';
-
 async function fetchVillaPhotos(propertyId: string): Promise<VillaPhoto[]> {
   const rows = await fetchOrThrow(() =>
     supabase
@@ -127,7 +126,7 @@ async function fetchVillaPhotos(propertyId: string): Promise<VillaPhoto[]> {
   );
   const list = rows ?? [];
   if (list.length === 0) return [];
-  const { data } = await supabase.storage.from(VILLA_PHOTO_BUCKET).createSignedUrls(
+  const { data } = await supabase.storage.from(PROPERTY_PHOTO_BUCKET).createSignedUrls(
     list.map((r) => r.storage_path),
     60 * 60,
   );
@@ -199,7 +198,7 @@ export const myWorkOrders = listResource<OpenWorkOrder, string>({
 
 export function useMyWorkOrders(userId: string) {
   return useQuery({
-    queryKey: [...fieldKeys.all(), 'work-orders', userId],
+    queryKey: fieldKeys.workOrders(userId),
     queryFn: async () => (await readList(myWorkOrders, userId)).rows,
     enabled: userId !== '',
   });

@@ -43,6 +43,7 @@ import {
   type WorkOrderPriority,
 } from '@/domain/work-orders/types';
 import { WORK_ORDER_PHOTO_BUCKET } from '@/domain/work-orders/writes';
+import { workOrderKeys } from '@/domain/work-orders/keys';
 import {
   useAddComment,
   useTransitionWorkOrder,
@@ -52,7 +53,7 @@ import {
 function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
   const paths = (w?.photos ?? []).map((p) => p.storage_path);
   return useQuery({
-    queryKey: ['work-orders', 'photo-urls', ...paths],
+    queryKey: workOrderKeys.photoUrls(paths),
     enabled: paths.length > 0,
     staleTime: 30 * 60_000,
     queryFn: async () => {

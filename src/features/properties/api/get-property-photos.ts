@@ -4,9 +4,11 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listEntries } from '@/offline/queue';
 import { listResource, readList, rowsInRecord } from '@/offline/resource';
+import { PROPERTY_PHOTO_BUCKET } from '@/domain/properties/photos';
 import { propertyKeys } from './keys';
 
-export const PHOTO_BUCKET = 'property-photos';
+/** The villa photos' bucket (named once in src/domain/properties/photos.ts). */
+export const PHOTO_BUCKET = PROPERTY_PHOTO_BUCKET;
 const URL_TTL_SECONDS = 60 * 60;
 
 export interface PropertyPhoto {
