@@ -107,6 +107,10 @@ describe('backup and restore', () => {
     base.objects = await count('objects', 'storage');
 
     let stop = false;
+    /** Polls a condition of the running writes (no fixed pause). */
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => setTimeout(r, 20));
+    };
     const lane = async (write: (i: number) => Promise<void>, key: keyof typeof done) => {
       for (let i = 0; !stop; i++) {
         await write(i);
@@ -140,15 +144,18 @@ describe('backup and restore', () => {
     ];
     try {
       // Let the writes get going, then take the backup in their midst.
-      while (done.events < 5 || done.users < 2 || done.objects < 2)
-        await new Promise((r) => setTimeout(r, 50));
+      await until(() => done.events >= 5 && done.users >= 2 && done.objects >= 2);
       Object.assign(before, done);
       file = path.join(tmp, 'backup.ndjson');
       const backup = await runScript('backup.ts', [file, '--url', source.url]);
       expect(backup.out).toMatch(/Backup of \d+ tables/);
       expect(backup.code).toBe(0);
       Object.assign(after, done);
-      await new Promise((r) => setTimeout(r, 300));
+      // Writes go on after it: each kind has one the backup must not hold.
+      await until(
+        () =>
+          done.events > after.events && done.users > after.users && done.objects > after.objects,
+      );
     } finally {
       stop = true;
       await Promise.all(lanes);
