@@ -225,22 +225,16 @@ export function TemplateEditor({
                           ))}
                         </>
                       ) : null}
-                      <label className="flex items-center gap-1 text-sm">
-                        <input
-                          type="checkbox"
-                          checked={it.required}
-                          onChange={(e) => setItem(si, ii, { required: e.target.checked })}
-                        />
-                        Required
-                      </label>
-                      <label className="flex items-center gap-1 text-sm">
-                        <input
-                          type="checkbox"
-                          checked={it.critical}
-                          onChange={(e) => setItem(si, ii, { critical: e.target.checked })}
-                        />
-                        Critical
-                      </label>
+                      {(['required', 'critical'] as const).map((flag) => (
+                        <label key={flag} className="flex items-center gap-1 text-sm">
+                          <input
+                            type="checkbox"
+                            checked={it[flag]}
+                            onChange={(e) => setItem(si, ii, { [flag]: e.target.checked })}
+                          />
+                          {flag === 'required' ? 'Required' : 'Critical'}
+                        </label>
+                      ))}
                       <Button
                         type="button"
                         size="icon-sm"
