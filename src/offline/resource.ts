@@ -10,6 +10,7 @@ import type { QueueEntry } from './queue-entry';
 import {
   madeOnDevice,
   mirrorAll,
+  mirrorDelete,
   mirrorDeleteAll,
   mirrorGet,
   mirrorOfVilla,
@@ -492,5 +493,5 @@ export function valueInRecord<Value>(
  * online), so offline reads stop showing it before the next full read prunes it.
  */
 export function forgetKeptRow(store: MirrorStore, id: string): Promise<void> {
-  return mirrorDeleteAll(store, [id]);
+  return mirrorDelete(store, id);
 }
