@@ -5,7 +5,7 @@
 // cache when the write is made (`callWrite`) and the overlay on every read while the call waits in
 // the queue (`overlayCalls`, used by src/offline/resource.ts), from the server or the device.
 import type { QueueEntry } from './queue-entry';
-import type { Write } from './write';
+import { callFunction, type Write } from './write';
 
 /**
  * One database function that moves a row. `Base` is the least a row must have for `apply` (a
@@ -54,17 +54,8 @@ export function callWrite<Base extends object, Args extends object>(
 ): CallWrite<Base> {
   const rowId = t.rowId(args);
   const at = Date.now();
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(args));
   return {
-    write: {
-      target: { kind: 'rpc', name: t.fn, rowId },
-      label,
-      method: 'POST',
-      path: `/rest/v1/rpc/${encodeURIComponent(t.fn)}`,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(args),
-      values,
-    },
+    write: callFunction(t.fn, Object.fromEntries(Object.entries(args)), label, rowId),
     patch: (row) => (idOf(row, keyOf(t)) === rowId ? t.apply(row, args, at) : row),
   };
 }

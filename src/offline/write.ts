@@ -129,13 +129,31 @@ export function uploadObject(bucket: string, objectPath: string, file: Blob, lab
   };
 }
 
+/** A call of a SQL function the API exposes, about one row (`rowId`): the queued request. */
+export function callFunction(
+  fn: string,
+  args: Record<string, unknown>,
+  label: string,
+  rowId: string,
+): Write {
+  return {
+    target: { kind: 'rpc', name: fn, rowId },
+    label,
+    method: 'POST',
+    path: `/rest/v1/rpc/${encodeURIComponent(fn)}`,
+    headers: { ...JSON_HEADERS },
+    body: JSON.stringify(args),
+    values: args,
+  };
+}
+
 export function removeObject(bucket: string, objectPath: string, label: string): Write {
   return {
     target: { kind: 'storage', name: bucket, rowId: objectPath, op: 'delete' },
     label,
     method: 'DELETE',
     path: `/storage/v1/object/${encodeURIComponent(bucket)}`,
-    headers: JSON_HEADERS,
+    headers: { ...JSON_HEADERS },
     body: JSON.stringify({ prefixes: [objectPath] }),
   };
 }

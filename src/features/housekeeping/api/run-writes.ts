@@ -11,7 +11,13 @@ import { READINESS_READS } from '@/lib/readiness';
 import { supabase } from '@/lib/supabase';
 import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
-import { queueWrites, uploadObject, type Write, type WriteResult } from '@/offline/write';
+import {
+  callFunction,
+  queueWrites,
+  uploadObject,
+  type Write,
+  type WriteResult,
+} from '@/offline/write';
 import { moveClean } from '@/domain/cleans/transitions';
 import { useReportWorkOrder } from '@/domain/work-orders/writes';
 import type { AnswerValue, RunAnswer, RunItem } from '../field-logic';
@@ -24,18 +30,6 @@ import {
   type RunResult,
 } from './get-clean-run';
 import { housekeepingKeys } from './keys';
-
-function rpc(name: string, body: Record<string, unknown>, label: string, rowId: string): Write {
-  return {
-    target: { kind: 'rpc', name, rowId },
-    label,
-    method: 'POST',
-    path: `/rest/v1/rpc/${name}`,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    values: body,
-  };
-}
 
 /** Lays a change on the cached run at once (it shows while queued, offline too). */
 function patchRun(qc: QueryClient, taskId: string, patch: (run: CleanRun) => CleanRun) {
@@ -67,7 +61,7 @@ export function answerWrite(run: CleanRun, a: AnswerInput, answeredAt: string): 
     flagged: a.flagged ?? false,
     answered_at: answeredAt,
   };
-  return rpc(
+  return callFunction(
     'answer_checklist_item',
     body,
     `${code(run)}: ${a.item.label}`,
@@ -130,7 +124,7 @@ export function photoWrites(
     path,
     writes: [
       uploadObject(CLEAN_PHOTO_BUCKET, path, photo.blob, label),
-      rpc(
+      callFunction(
         'record_checklist_photo',
         {
           photo_id: photo.id,
@@ -193,7 +187,7 @@ export function useRemovePhoto(run: CleanRun | null | undefined) {
       }));
       return queueWrites(
         [
-          rpc(
+          callFunction(
             'remove_checklist_photo',
             { photo_id: photoId },
             `${code(run)}: remove photo`,
