@@ -10,10 +10,10 @@
 // two answers (a newer answered_at wins), reports the failed item as a work order and finishes it.
 // Every cycle also finishes a clean of hers with nothing answered, which the server must refuse
 // (23514, visible in the queue, then discarded as a user would). The writes are the field app's
-// (src/features/housekeeping/api/run-writes.ts): an answer is one answer_checklist_item call; a
-// photo is its upload to clean-photos, record_checklist_photo, then the item's answer; start and
-// finish are transition_cleaning_task with the version; a problem is a work_orders insert with an
-// id made on the device. They are queued with the engine's own queueWrites (window.__ariviaBench,
+// (src/features/housekeeping/api/: answer-item.ts, add-photo.ts, move-clean.ts, report-problem.ts):
+// an answer is one answer_checklist_item call; a photo is its upload to clean-photos,
+// record_checklist_photo, then the item's answer; start and finish are transition_cleaning_task
+// with the version; a problem is a work_orders insert with an id made on the device. They are queued with the engine's own queueWrites (window.__ariviaBench,
 // the build's bench hooks), one after the other as taps would be. Photos are made as a phone's
 // camera makes them - a 4032 x 3024 JPEG of a drawn room with sensor noise - and go through the
 // app's own preparePhoto (src/features/housekeeping/photo-compress.ts, bundled for the page):

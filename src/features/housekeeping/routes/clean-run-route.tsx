@@ -19,13 +19,11 @@ import { paths } from '@/lib/routes';
 import { guestsArriving, STATUS_LABELS } from '../board-logic';
 import { cleanRunQueryOptions, useCleanRun, type CleanRun } from '../api/get-clean-run';
 import { useVillaPhotos } from '../api/get-my-route';
-import {
-  useAddPhoto,
-  useAnswerItem,
-  useMoveClean,
-  useRemovePhoto,
-  useReportProblem,
-} from '../api/run-writes';
+import { useAddPhoto } from '../api/add-photo';
+import { useAnswerItem } from '../api/answer-item';
+import { useMoveClean } from '../api/move-clean';
+import { useRemovePhoto } from '../api/remove-photo';
+import { useReportProblem } from '../api/report-problem';
 import { ChecklistItem } from '../components/checklist-item';
 import { ChecklistProgress } from '../components/checklist-progress';
 import {

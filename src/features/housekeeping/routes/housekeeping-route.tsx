@@ -30,7 +30,9 @@ import {
   type BoardTask,
 } from '../api/get-board';
 import { housekeepingKeys } from '../api/keys';
-import { useAssignTasks, useRescheduleTask, useTransitionTask } from '../api/task-writes';
+import { useAssignTasks } from '../api/assign-tasks';
+import { useRescheduleTask } from '../api/reschedule-task';
+import { useTransitionTask } from '../api/transition-task';
 import { addDays, suggestAssignments, todayInCompany, weekStart } from '../board-logic';
 import { DayView, ListView, WeekView, type CardActions } from '../components/board-views';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import type { StaffMember } from '../api/get-work-orders';
 import type { WorkOrder } from '@/domain/work-orders/types';
-import { bulkAssignMessage, useAssignWorkOrders } from '../api/work-order-writes';
+import { bulkAssignMessage, useAssignWorkOrders } from '../api/assign-work-orders';
 
 export function BulkAssignBar({
   page,

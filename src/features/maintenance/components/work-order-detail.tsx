@@ -44,11 +44,9 @@ import {
 } from '@/domain/work-orders/types';
 import { WORK_ORDER_PHOTO_BUCKET } from '@/domain/work-orders/writes';
 import { workOrderKeys } from '@/domain/work-orders/keys';
-import {
-  useAddComment,
-  useTransitionWorkOrder,
-  useUpdateWorkOrder,
-} from '../api/work-order-writes';
+import { useAddComment } from '../api/add-comment';
+import { useTransitionWorkOrder } from '../api/transition-work-order';
+import { useUpdateWorkOrder } from '../api/update-work-order';
 
 function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
   const paths = (w?.photos ?? []).map((p) => p.storage_path);

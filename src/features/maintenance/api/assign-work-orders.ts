@@ -1,0 +1,87 @@
+// Assigning several work orders to one person (the list's bulk bar): each its own
+// transition_work_order call through the one sync queue (docs/offline.md, docs/maintenance.md).
+// Each shows at once, queued or not.
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { QUEUED_NOTE } from '@/offline/saved-toast';
+import { queueWrite } from '@/offline/write';
+import { moveWorkOrder } from '@/domain/work-orders/transitions';
+import type { WorkOrder } from '@/domain/work-orders/types';
+import { patchCached, SETTLED } from './work-order-cache';
+
+export interface BulkAssignResult {
+  assigned: number;
+  /** How many of those wait on this device for the connection (queued, not yet sent). */
+  queued: number;
+  refused: { workOrder: WorkOrder; reason: string }[];
+}
+
+/** "3 work orders assigned to Kostas Petrou", or what was refused and why. */
+export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string {
+  const n = (k: number) => `${k} work order${k === 1 ? '' : 's'}`;
+  const done =
+    r.assigned > 0 ? `${n(r.assigned)} assigned to ${assignee}` : 'No work order assigned';
+  const queued = r.queued > 0 ? ` (${r.queued} ${QUEUED_NOTE.toLowerCase()})` : '';
+  if (r.refused.length === 0) return `${done}${queued}`;
+  const why = r.refused
+    .slice(0, 3)
+    .map((f) => `${f.workOrder.title}: ${f.reason}`)
+    .join('; ');
+  const more = r.refused.length > 3 ? `; and ${r.refused.length - 3} more` : '';
+  return `${done}${queued}; ${r.refused.length} refused (${why}${more})`;
+}
+
+export interface BulkAssignInput {
+  workOrders: WorkOrder[];
+  assigneeId: string;
+  assigneeName: string;
+}
+
+/**
+ * Assigns several work orders to one person: each its own transition_work_order call through the
+ * sync queue (its own mutation id, so each is applied once, with the version it was made from),
+ * so one refusal - someone changed it meanwhile, already theirs - leaves the others assigned.
+ */
+export function useAssignWorkOrders(
+  callbacks?: MutationCallbacks<BulkAssignResult, BulkAssignInput>,
+) {
+  const qc = useQueryClient();
+  const me = useAuth().user?.id ?? '';
+  return useAppMutation<BulkAssignInput, BulkAssignResult>(
+    {
+      mutationFn: async ({ workOrders, assigneeId }) => {
+        const moves = workOrders.map((w) => moveWorkOrder(w, 'assigned', { assigneeId }));
+        workOrders.forEach((w, i) => patchCached(qc, w.id, moves[i]!.patch));
+        const outcomes = await Promise.allSettled(
+          moves.map((m) => queueWrite(m.write, { userId: me, invalidate: SETTLED })),
+        );
+        const result: BulkAssignResult = { assigned: 0, queued: 0, refused: [] };
+        outcomes.forEach((o, i) => {
+          if (o.status === 'fulfilled') {
+            result.assigned += 1;
+            if (o.value === 'queued') result.queued += 1;
+          } else {
+            result.refused.push({
+              workOrder: workOrders[i]!,
+              reason: errorMessage(o.reason, 'refused by the server'),
+            });
+          }
+        });
+        return result;
+      },
+      invalidate: SETTLED,
+      invalidateOnError: true,
+      done: (result, { assigneeName }) => {
+        const message = bulkAssignMessage(result, assigneeName);
+        if (result.refused.length > 0) notify.error(message);
+        else if (result.queued > 0) notify.info(message);
+        else notify.success(message);
+      },
+      failed: 'Failed to assign',
+    },
+    callbacks,
+  );
+}
