@@ -2,7 +2,8 @@
 // rendered for real as the demo housekeeper against the in-process backend: every answer kind
 // saved through the sync queue, finishing refused while required items are missing (they are
 // named and the first is focused), answers given offline queued and laid over the device's copy
-// after a restart, then applied once; a photo queued as its upload and its record; and My route.
+// after a restart, then applied once; a photo queued as its upload and its record; an inspector's
+// send back said as one; and My route.
 //
 // Every test makes its own villa, checklist and clean (the service client), assigned to Maria.
 import { createClient } from '@supabase/supabase-js';
@@ -299,6 +300,34 @@ it(
       );
       expect(left).toHaveLength(0);
     });
+  },
+);
+
+it(
+  "an inspector's send back says the clean was sent back, not started",
+  { timeout: 90_000 },
+  async () => {
+    // A finished clean waiting for its inspection (made with the service key).
+    const clean = await makeClean('in_progress');
+    const done = await service
+      .from('cleaning_tasks')
+      .update({ status: 'done', inspection_required: true, finished_at: new Date().toISOString() })
+      .eq('id', clean.id);
+    if (done.error) throw done.error;
+    await renderRoute(`/housekeeping/cleans/${clean.id}`, 'manager');
+    await screen.findByRole('heading', { level: 1, name: clean.villa }, { timeout: 30_000 });
+    const user = userEvent.setup();
+    const inspection = await screen.findByRole('region', { name: 'Inspection' });
+    await user.click(within(inspection).getByRole('button', { name: 'Send back' }));
+    await user.type(within(inspection).getByLabelText('What needs doing again'), 'Pool not done');
+    await user.click(
+      within(inspection).getByRole('button', { name: 'Send back to the housekeeper' }),
+    );
+
+    // Its toast is decided from the move asked for (done -> in progress), not from the run once
+    // the move's patch has put it in progress (which said "Clean started").
+    expect(await screen.findByText('Clean sent back', {}, { timeout: 30_000 })).toBeTruthy();
+    expect((await statusOf(clean.id)).status).toBe('in_progress');
   },
 );
 

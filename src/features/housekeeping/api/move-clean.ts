@@ -22,23 +22,35 @@ const MOVE_MESSAGES: Partial<Record<CleanStatus, string>> = {
   inspected: 'Inspection passed',
 };
 
+/**
+ * What a move says once made, from the status the clean had when it was asked for: a done clean
+ * going back in progress was sent back. Decided when the move is made, not from the run shown
+ * when it has settled (by then the move's patch has put it in progress).
+ */
+function moveMessage(from: CleanStatus, to: CleanStatus): string {
+  if (from === 'done' && to === 'in_progress') return 'Clean sent back';
+  return MOVE_MESSAGES[to] ?? 'Status changed';
+}
+
 /** Start (scheduled → in progress), finish (→ done), pass (→ inspected), send back (→ in progress). */
 export function useMoveClean(run: CleanRun | null | undefined) {
   const qc = useQueryClient();
   const me = useAuth().user?.id ?? '';
-  return useAppMutation<{ to: CleanStatus; note?: string }, WriteResult>({
+  return useAppMutation<
+    { to: CleanStatus; note?: string },
+    { result: WriteResult; message: string }
+  >({
     mutationFn: async ({ to, note }) => {
       if (!run) throw new Error('The clean is not loaded');
+      const message = moveMessage(run.clean.status, to);
       // The patch is transition_cleaning_task's `apply`, the overlay the run's read lays too.
       const move = moveClean(run.clean, to, `${runCode(run)}: ${to.replace('_', ' ')}`, note);
       patchRun(qc, run.clean.id, (r) => ({ ...r, clean: move.patch(r.clean) }));
-      return queueWrites([move.write], { userId: me, invalidate: SETTLED });
+      const result = await queueWrites([move.write], { userId: me, invalidate: SETTLED });
+      return { result, message };
     },
     invalidate: SETTLED,
-    done: (result, { to }) => {
-      const sentBack = run?.clean.status === 'done' && to === 'in_progress';
-      notifySaved(result, sentBack ? 'Clean sent back' : (MOVE_MESSAGES[to] ?? 'Status changed'));
-    },
+    done: ({ result, message }) => notifySaved(result, message),
     rollback: () => refetchRun(qc, run),
     failed: 'Failed to change the status',
   });
