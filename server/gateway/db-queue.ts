@@ -76,7 +76,7 @@ export function queuedDatabase(
 
   function shed(): number | undefined {
     if (running < opts.concurrency && waiting.length === 0) return undefined;
-    if (waiting.length >= opts.limit || expectedWaitMs() > opts.timeoutMs) {
+    if (waiting.length >= opts.limit || expectedWaitMs() >= opts.timeoutMs) {
       refused += 1;
       return retryAfter();
     }
@@ -91,7 +91,7 @@ export function queuedDatabase(
     }
     // Refused at once when the queue is full, or when the wait it would take (the requests ahead,
     // at the recent cost per request) is already past the bound: no waiting only to be refused.
-    if (waiting.length >= opts.limit || expectedWaitMs() > opts.timeoutMs) {
+    if (waiting.length >= opts.limit || expectedWaitMs() >= opts.timeoutMs) {
       refused += 1;
       return Promise.reject(busy('full', opts, retryAfter()));
     }
