@@ -35,13 +35,20 @@ const screen =
 /** Every key of the table, bound to its lazy screen. */
 const screens: Record<RouteKey, Screen> = {
   home: screen(
-    // The areas' cards (./areas.ts) load with the dashboard, not after it.
+    // The areas' cards (./areas.ts) load with the dashboard, not after it; its loader is given
+    // them, to ask for what they read.
     () =>
       Promise.all([
         import('@/features/dashboard/routes/dashboard-route'),
-        import('./areas').then((a) => a.preloadDashboardCards()),
+        import('./areas').then(async (a) => {
+          await a.preloadDashboardCards();
+          return a.areas.dashboardCards;
+        }),
       ]),
-    ([m]) => ({ Component: m.DashboardRoute }),
+    ([m, cards]) => ({
+      Component: m.DashboardRoute,
+      clientLoader: (queryClient) => m.clientLoader(queryClient, cards),
+    }),
   ),
   auth: screen(
     () => import('@/features/auth/routes/auth-route'),

@@ -5,7 +5,8 @@
 // them here, so the dashboard, the villa page and the header render what the areas give them and
 // never import an area (features never import each other: docs/architecture.md).
 // Heavy parts are lazy (`lazyPart`): their chunk loads when a screen shows them, so /auth and the
-// villa list carry none of it.
+// villa list carry none of it. What a card reads is asked for by the dashboard's loader through the
+// card's `prefetch`, which imports the read lazily too.
 import {
   createContext,
   createElement,
@@ -16,6 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import { reasonLabel } from './readiness';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
 
 /** Who is looking: a part is shown to those it names. */
@@ -26,6 +28,11 @@ export interface AreaViewer {
 
 export type Visible = (viewer: AreaViewer) => boolean;
 
+/** A signed-in viewer whose access is known (cached): what a card's `prefetch` is given. */
+export interface SignedInViewer extends AreaViewer {
+  userId: string;
+}
+
 /** A card on the dashboard (shown to a user with a role whom `visible` accepts). */
 export interface DashboardCard {
   key: string;
@@ -35,6 +42,12 @@ export interface DashboardCard {
   Component: ComponentType;
   /** Loads the card's chunk (the dashboard's route starts it as the screen loads). */
   preload?: () => Promise<unknown>;
+  /**
+   * Asks for what the card reads as the dashboard's route loads (its loader), for a viewer the
+   * card is shown to: `prefetchLazily` with the read's query options, its module imported lazily
+   * (area.ts stays light).
+   */
+  prefetch?: (queryClient: QueryClient, viewer: SignedInViewer) => void;
 }
 
 export interface PropertySectionProps {
@@ -102,6 +115,33 @@ export function composeAreas(contributions: readonly AreaContribution[]): Areas 
     propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
     readinessReasons: Object.assign({}, ...contributions.map((c) => c.readinessReasons ?? {})),
   };
+}
+
+/**
+ * Starts the reads of the cards this viewer is shown (the dashboard's loader): none for an account
+ * with no role yet, which the dashboard shows no card.
+ */
+export function prefetchDashboardCards(
+  queryClient: QueryClient,
+  cards: readonly DashboardCard[],
+  viewer: SignedInViewer,
+): void {
+  if (viewer.roles.length === 0) return;
+  for (const card of cards) if (card.visible(viewer)) card.prefetch?.(queryClient, viewer);
+}
+
+/**
+ * A card's `prefetch`: the read whose module is imported lazily, asked for as a route loader asks
+ * (src/lib/route-loader.ts): neither the import nor the read is waited for, and a failed import
+ * (offline, a new build) is left to the card, which imports it again as it draws.
+ */
+export function prefetchLazily<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: () => Promise<FetchQueryOptions<T, Error, T, K>>,
+): void {
+  void options()
+    .then((o) => queryClient.ensureQueryData(o))
+    .catch(() => undefined);
 }
 
 export const AreasContext = createContext<Areas>(composeAreas([]));

@@ -39,6 +39,28 @@ export interface DeviceCopy<Value, Params> {
 
 type ItemOf<Value> = Value extends (infer Row)[] ? Row : never;
 
+/**
+ * The copy of a read this device keeps none of (docs/offline.md "Reads that keep no copy"): the
+ * screens managers and admins use at a desk, online (the admin area, the checklist templates, the
+ * cleaning settings). `readList` / `readOne` then only ask the server: offline the read fails as
+ * the server call failed (the screen's usual offline/error state), and nothing is saved.
+ */
+export const noDeviceCopy: DeviceCopy<never, never> = Object.freeze({
+  save: () => undefined,
+  load: () => Promise.resolve(undefined),
+});
+
+/** The server's answer, or offline the device's copy (`noDeviceCopy`: the server only). */
+async function serverOrDevice<T>(
+  copy: object,
+  online: () => Promise<T>,
+  offline: () => Promise<T | undefined>,
+): Promise<{ data: T; fromDevice: boolean }> {
+  if (copy === noDeviceCopy) return { data: await online(), fromDevice: false };
+  const { data, freshness } = await readWithFallback(online, offline);
+  return { data, fromDevice: freshness.source === 'device' };
+}
+
 /** Queued writes to another table merged into one field of the row (a villa's access details). */
 export interface NestedWrites<Row> {
   table: string;
@@ -236,7 +258,8 @@ export async function readList<Row extends object, Params>(
   r: ListResource<Row, Params>,
   params: Params,
 ): Promise<ListResult<Row>> {
-  const { data, freshness } = await readWithFallback(
+  const { data, fromDevice } = await serverOrDevice(
+    r.copy,
     async () => {
       const answer = await r.fetch(params);
       const rows = Array.isArray(answer) ? answer : answer.rows;
@@ -245,7 +268,7 @@ export async function readList<Row extends object, Params>(
     },
     () => keptPage(r, params),
   );
-  return withQueued(r, params, data, freshness.source === 'device');
+  return withQueued(r, params, data, fromDevice);
 }
 
 /**
@@ -266,7 +289,8 @@ export async function readOne<Row extends object>(
   r: RowResource<Row>,
   id: string,
 ): Promise<RowResult<Row>> {
-  const { data, freshness } = await readWithFallback(
+  const { data, fromDevice } = await serverOrDevice(
+    r.copy,
     async () => {
       const row = await r.fetch(id);
       if (row) void r.copy.save(id, row);
@@ -274,7 +298,6 @@ export async function readOne<Row extends object>(
     },
     () => r.copy.load(id),
   );
-  const fromDevice = freshness.source === 'device';
   const calls = await queuedCallsOf(r);
   const moved = (row: Pending<Row> | null): Pending<Row> | null =>
     row && calls.length > 0 ? overlayCalls([row], r.calls ?? [], calls)[0]! : row;

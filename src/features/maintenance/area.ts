@@ -1,9 +1,10 @@
 // What maintenance adds to other areas' screens (the registry: src/lib/areas.ts, composed in
 // src/app/areas.ts): the dashboard's work-order cards, a villa's work orders, "Report a problem" in
 // the header and beside a villa's guest-ready state, and the words for its guest-ready reason.
-// The cards and the section are lazy (their own chunks); the link is small and comes with the frame.
+// The cards and the section are lazy (their own chunks; the cards' reads, asked for by the
+// dashboard's loader, too); the link is small and comes with the frame.
 import { createElement } from 'react';
-import { lazyPart, type AreaContribution } from '@/lib/areas';
+import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { ReportProblemLink } from './components/report-problem-link';
 
@@ -13,6 +14,9 @@ const UrgentWorkOrdersCard = lazyPart(
 const MyWorkOrdersCard = lazyPart(
   async () => (await import('./components/dashboard-cards')).MyWorkOrdersCard,
 );
+/** The cards' reads, in their own module (loaded as the dashboard's loader asks for them). */
+const cardReads = () => import('./api/get-work-orders-today');
+
 const WorkOrdersSection = lazyPart(
   async () => (await import('./components/property-work-orders-section')).PropertyWorkOrdersSection,
   createElement(
@@ -31,6 +35,8 @@ export const maintenanceArea: AreaContribution = {
       visible: ({ permissions }) => hasPermission(permissions, 'maintenance.manage'),
       Component: UrgentWorkOrdersCard,
       preload: UrgentWorkOrdersCard.preload,
+      prefetch: (queryClient) =>
+        prefetchLazily(queryClient, async () => (await cardReads()).urgentWorkOrdersQueryOptions()),
     },
     {
       key: 'my-work-orders',
@@ -38,6 +44,10 @@ export const maintenanceArea: AreaContribution = {
       visible: ({ permissions }) => hasPermission(permissions, 'maintenance.work'),
       Component: MyWorkOrdersCard,
       preload: MyWorkOrdersCard.preload,
+      prefetch: (queryClient, { userId }) =>
+        prefetchLazily(queryClient, async () =>
+          (await cardReads()).myWorkOrdersQueryOptions(userId),
+        ),
     },
   ],
   propertySections: [

@@ -1,7 +1,7 @@
 // What the properties area adds to other screens (the registry: src/lib/areas.ts, composed in
-// src/app/areas.ts): the dashboard's "Properties today" card (lazy, its own chunk) and the words
-// for its guest-ready reasons.
-import { lazyPart, type AreaContribution } from '@/lib/areas';
+// src/app/areas.ts): the dashboard's "Properties today" card (lazy, its own chunk, and its read
+// asked for by the dashboard's loader) and the words for its guest-ready reasons.
+import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
 import { hasPermission } from '@/lib/permissions';
 
 const PropertiesTodayCard = lazyPart(
@@ -17,6 +17,10 @@ export const propertiesArea: AreaContribution = {
       visible: ({ permissions }) => hasPermission(permissions, 'properties.view'),
       Component: PropertiesTodayCard,
       preload: PropertiesTodayCard.preload,
+      prefetch: (queryClient) =>
+        prefetchLazily(queryClient, async () =>
+          (await import('./api/get-properties-today')).getPropertiesTodayQueryOptions(),
+        ),
     },
   ],
   readinessReasons: {

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { listResource, noDeviceCopy, readList } from '@/offline/resource';
 import type { ChecklistContent } from '../content';
 import { checklistKeys } from './keys';
 
@@ -15,28 +16,39 @@ export interface TemplateSummary {
   content: ChecklistContent;
 }
 
-export async function getTemplates(): Promise<TemplateSummary[]> {
-  const rows = await fetchOrThrow(() =>
-    supabase
-      .from('checklist_templates')
-      .select(
-        'id,name,description,archived,current_version,current:checklist_template_versions!checklist_templates_current_version_fkey(content)',
-      )
-      .order('archived')
-      .order('name')
-      // A version's content is jsonb, checked by the database to be a checklist
-      // (private.checklist_content_problem): its shape, said to the generated row type.
-      .overrideTypes<{ current: { content: ChecklistContent } | null }[]>(),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    archived: r.archived,
-    current_version: r.current_version,
-    content: r.current?.content ?? { sections: [] },
-  }));
-}
+/**
+ * The templates as a resource that keeps no device copy (docs/offline.md "Reads that keep no
+ * copy"): offline the page shows its usual error.
+ */
+export const templateList = listResource<TemplateSummary, null>({
+  source: 'checklist_templates',
+  fetch: async () => {
+    const rows = await fetchOrThrow(() =>
+      supabase
+        .from('checklist_templates')
+        .select(
+          'id,name,description,archived,current_version,current:checklist_template_versions!checklist_templates_current_version_fkey(content)',
+        )
+        .order('archived')
+        .order('name')
+        // A version's content is jsonb, checked by the database to be a checklist
+        // (private.checklist_content_problem): its shape, said to the generated row type.
+        .overrideTypes<{ current: { content: ChecklistContent } | null }[]>(),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      archived: r.archived,
+      current_version: r.current_version,
+      content: r.current?.content ?? { sections: [] },
+    }));
+  },
+  copy: noDeviceCopy,
+});
+
+export const getTemplates = async (): Promise<TemplateSummary[]> =>
+  (await readList(templateList, null)).rows;
 
 export const getTemplatesQueryOptions = () =>
   queryOptions({ queryKey: checklistKeys.all, queryFn: getTemplates });

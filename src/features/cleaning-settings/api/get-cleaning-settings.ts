@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { noDeviceCopy, readOne, rowResource } from '@/offline/resource';
 import { cleaningSettingsKeys } from './keys';
 import type { CleaningType, Override, TurnoverRules } from './types';
 
@@ -17,32 +18,45 @@ export interface SettingsData {
   housekeepers: { id: string; full_name: string }[];
 }
 
-export async function getCleaningSettings(): Promise<SettingsData> {
-  const [types, rules, overrides, defaults, templates, villas, staff] = await Promise.all([
-    fetchOrThrow(() => supabase.from('cleaning_types').select('*').order('position').order('name')),
-    fetchOrThrow(() => supabase.from('turnover_rules').select('*').maybeSingle()),
-    fetchOrThrow(() => supabase.from('property_cleaning_overrides').select('*')),
-    fetchOrThrow(() =>
-      supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
-    ),
-    fetchOrThrow(() =>
-      supabase.from('checklist_templates').select('id,name,archived').order('name'),
-    ),
-    fetchOrThrow(() =>
-      supabase.from('properties').select('id,name,code').eq('archived', false).order('name'),
-    ),
-    fetchOrThrow(() => supabase.rpc('staff_directory')),
-  ]);
-  return {
-    types: types ?? [],
-    rules: rules ?? null,
-    overrides: overrides ?? [],
-    defaults: defaults ?? [],
-    templates: templates ?? [],
-    villas: villas ?? [],
-    housekeepers: (staff ?? []).filter((s) => s.roles.includes('housekeeper')),
-  };
-}
+/**
+ * The page's reads as one resource that keeps no device copy (docs/offline.md "Reads that keep no
+ * copy"): offline the page shows its usual error.
+ */
+export const cleaningSettings = rowResource<SettingsData>({
+  source: 'cleaning_types',
+  fetch: async () => {
+    const [types, rules, overrides, defaults, templates, villas, staff] = await Promise.all([
+      fetchOrThrow(() =>
+        supabase.from('cleaning_types').select('*').order('position').order('name'),
+      ),
+      fetchOrThrow(() => supabase.from('turnover_rules').select('*').maybeSingle()),
+      fetchOrThrow(() => supabase.from('property_cleaning_overrides').select('*')),
+      fetchOrThrow(() =>
+        supabase.from('property_housekeeping').select('property_id,default_housekeeper_id'),
+      ),
+      fetchOrThrow(() =>
+        supabase.from('checklist_templates').select('id,name,archived').order('name'),
+      ),
+      fetchOrThrow(() =>
+        supabase.from('properties').select('id,name,code').eq('archived', false).order('name'),
+      ),
+      fetchOrThrow(() => supabase.rpc('staff_directory')),
+    ]);
+    return {
+      types: types ?? [],
+      rules: rules ?? null,
+      overrides: overrides ?? [],
+      defaults: defaults ?? [],
+      templates: templates ?? [],
+      villas: villas ?? [],
+      housekeepers: (staff ?? []).filter((s) => s.roles.includes('housekeeper')),
+    };
+  },
+  copy: noDeviceCopy,
+});
+
+export const getCleaningSettings = async (): Promise<SettingsData> =>
+  (await readOne(cleaningSettings, 'company')).row!;
 
 export const getCleaningSettingsQueryOptions = () =>
   queryOptions({ queryKey: cleaningSettingsKeys.all, queryFn: getCleaningSettings });

@@ -1,7 +1,8 @@
 // The start screen for every role: a greeting, the areas this user can open, and for an account
 // with no role yet, who to ask for access; then the cards the areas contribute (the registry,
 // src/lib/areas.ts: today's villas, urgent and overdue work orders, my work orders), in order, to
-// those they name.
+// those they name. Its loader asks for the cards' reads as the route loads.
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Hourglass } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -12,9 +13,27 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
-import { useAreas } from '@/lib/areas';
+import { prefetchDashboardCards, useAreas, type DashboardCard } from '@/lib/areas';
+import { permissionsQueryOptions, rolesQueryOptions } from '@/lib/auth/auth-queries';
+import { storedSession } from '@/lib/stored-session';
 import { roleLabel } from '@/lib/permissions';
 import { useCompanySettings } from '@/lib/use-company-settings';
+
+/**
+ * Asks for the reads of the cards this user is shown as the route loads, when the user's access is
+ * already known (a later navigation; at a cold start the cards read as they draw), as the
+ * housekeeping loader does. `cards`: the registry's (features never import the app: the router,
+ * which composes it, passes them). Never waits for a read.
+ */
+export const clientLoader = (queryClient: QueryClient, cards: readonly DashboardCard[]) => () => {
+  const userId = storedSession()?.user.id;
+  if (!userId) return null;
+  const roles = queryClient.getQueryData(rolesQueryOptions(userId).queryKey);
+  const permissions = queryClient.getQueryData(permissionsQueryOptions(userId).queryKey);
+  if (!roles || !permissions) return null;
+  prefetchDashboardCards(queryClient, cards, { userId, roles, permissions });
+  return null;
+};
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();

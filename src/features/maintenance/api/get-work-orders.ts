@@ -8,6 +8,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import {
   listResource,
+  noDeviceCopy,
   readList,
   rowsAsRecords,
   valueInRecord,
@@ -39,12 +40,20 @@ export interface StaffMember {
   roles: string[];
 }
 
-/** Everyone named on work orders (staff_directory(): names only), and who can be assigned. */
+/**
+ * Everyone named on work orders (staff_directory(): names only), and who can be assigned. This
+ * device keeps no copy of it (docs/offline.md "Reads that keep no copy"): offline it fails.
+ */
+export const staffList = listResource<StaffMember, null>({
+  source: 'staff_directory',
+  fetch: async () => (await fetchOrThrow(() => supabase.rpc('staff_directory'))) ?? [],
+  copy: noDeviceCopy,
+});
+
 export const staffQueryOptions = () =>
   queryOptions({
     queryKey: workOrderKeys.staff(),
-    queryFn: async (): Promise<StaffMember[]> =>
-      (await fetchOrThrow(() => supabase.rpc('staff_directory'))) ?? [],
+    queryFn: async (): Promise<StaffMember[]> => (await readList(staffList, null)).rows,
     staleTime: 5 * 60_000,
   });
 
