@@ -6,6 +6,8 @@
 import { overlayCalls, type CallOverlay } from './calls';
 import type { MirroredRecord, MirrorStore } from './db';
 import { overlayRow, overlayRows, type Pending } from './overlay';
+import { isNetworkError } from './network-error';
+import { isNotKept, NotKeptError } from './not-kept';
 import type { QueueEntry } from './queue-entry';
 import {
   madeOnDevice,
@@ -57,8 +59,13 @@ async function serverOrDevice<T>(
   offline: () => Promise<T | undefined>,
 ): Promise<{ data: T; fromDevice: boolean }> {
   if (copy === noDeviceCopy) return { data: await online(), fromDevice: false };
-  const { data, freshness } = await readWithFallback(online, offline);
-  return { data, fromDevice: freshness.source === 'device' };
+  try {
+    const { data, freshness } = await readWithFallback(online, offline);
+    return { data, fromDevice: freshness.source === 'device' };
+  } catch (e) {
+    // No connection and no copy of this on the device: say so, not "no such record".
+    throw isNetworkError(e) ? new NotKeptError(e) : e;
+  }
 }
 
 /** Queued writes to another table merged into one field of the row (a villa's access details). */
@@ -289,19 +296,32 @@ export async function readOne<Row extends object>(
   r: RowResource<Row>,
   id: string,
 ): Promise<RowResult<Row>> {
-  const { data, fromDevice } = await serverOrDevice(
-    r.copy,
-    async () => {
-      const row = await r.fetch(id);
-      if (row) void r.copy.save(id, row);
-      return row;
-    },
-    () => r.copy.load(id),
-  );
+  let answer: { data: Row | null; fromDevice: boolean };
+  let notKept: NotKeptError | null = null;
+  try {
+    answer = await serverOrDevice(
+      r.copy,
+      async () => {
+        const row = await r.fetch(id);
+        if (row) void r.copy.save(id, row);
+        return row;
+      },
+      () => r.copy.load(id),
+    );
+  } catch (e) {
+    if (!isNotKept(e)) throw e;
+    // Not kept here, but a row this user made on this device (a queued insert) still shows.
+    notKept = e;
+    answer = { data: null, fromDevice: true };
+  }
+  const { data, fromDevice } = answer;
   const calls = await queuedCallsOf(r);
   const moved = (row: Pending<Row> | null): Pending<Row> | null =>
     row && calls.length > 0 ? overlayCalls([row], r.calls ?? [], calls)[0]! : row;
-  if (!r.table) return { row: moved(data), fromDevice };
+  if (!r.table) {
+    if (notKept) throw notKept;
+    return { row: moved(data), fromDevice };
+  }
   const [changes, ...nested] = await Promise.all([
     queuedChanges(r.table),
     ...(r.nested ?? []).map((n) => queuedChanges(n.table)),
@@ -318,6 +338,8 @@ export async function readOne<Row extends object>(
       if (row) row = { ...row, [n.field]: { ...(row[n.field] as object | null), ...c.values } };
     }
   });
+  // A row this user made and deleted on this device is known here: no such row, not "not kept".
+  if (!row && notKept && !changes.some((c) => c.target.rowId === id)) throw notKept;
   return { row: moved(row), fromDevice };
 }
 
@@ -395,14 +417,17 @@ export function rowsInRecord<Row extends object, Params>(
   };
 }
 
-/** One row kept in a field of its own record (a villa's detail); none kept reads as no such row. */
+/**
+ * One row kept in a field of its own record (a villa's detail). A record holding null is the
+ * server's "no such row"; no record (or no such field in it) is "not kept on this device".
+ */
 export function rowInRecord<Row extends object>(
   store: MirrorStore,
   field: string,
 ): DeviceCopy<Row | null, string> {
   return {
     save: (id, row) => mirrorPut(store, [{ id, lastSynced: Date.now(), [field]: row }]),
-    load: async (id) => fieldOf<Row>(await mirrorGet(store, id), field) ?? null,
+    load: async (id) => fieldOf<Row | null>(await mirrorGet(store, id), field),
   };
 }
 

@@ -10,6 +10,7 @@ import { getSupabase } from '@/lib/supabase-client';
 import { openOfflineDb } from '@/offline/db';
 import { addEntry, listEntries, removeEntry } from '@/offline/queue';
 import type { QueueEntry } from '@/offline/queue-entry';
+import { NOT_KEPT_MESSAGE, NotKeptError } from '@/offline/not-kept';
 import { clearMirrors } from '@/offline/read';
 import {
   listResource,
@@ -133,9 +134,12 @@ describe('a list resource', () => {
     expect(asked).toBe(before);
   });
 
-  it('fails as the network did when nothing is kept, and passes a server refusal on', async () => {
+  it('says "not on this phone yet" when nothing is kept, and passes a server refusal on', async () => {
     answer = networkDown;
-    await expect(readList(things, { min: 0, page: 1 })).rejects.toThrow('Failed to fetch');
+    const notKept = await readList(things, { min: 0, page: 1 }).catch((e: unknown) => e);
+    expect(notKept).toBeInstanceOf(NotKeptError);
+    expect(notKept).toMatchObject({ message: NOT_KEPT_MESSAGE });
+    expect((notKept as Error).cause).toMatchObject({ message: 'Failed to fetch' });
     answer = serverRows(rows);
     await readList(things, { min: 0, page: 1 });
     answer = () => Promise.reject(new Error('permission denied for table things'));
@@ -197,7 +201,7 @@ describe('a list resource', () => {
     const offline = await readList(parts, { parent: 'p1', part: 'all' });
     expect(offline.rows.map((t) => t.name)).toEqual(['New name', 'Mine']);
     expect(offline.fromDevice).toBe(true);
-    await expect(readList(parts, { parent: 'p3', part: 'all' })).rejects.toThrow('Failed to fetch');
+    await expect(readList(parts, { parent: 'p3', part: 'all' })).rejects.toThrow(NOT_KEPT_MESSAGE);
     await queue('insert', 'parents', 'p3', { id: 'p3' });
     expect((await readList(parts, { parent: 'p3', part: 'all' })).rows).toEqual([]);
   });
@@ -237,8 +241,9 @@ describe('a one-row resource', () => {
       },
       fromDevice: true,
     });
-    // Not kept on this device: no such row; unless this user made it offline.
-    expect((await readOne(parent, 'p2')).row).toBeNull();
+    // Not kept on this device: "not on this phone yet", not "no such row"; unless this user made
+    // it offline.
+    await expect(readOne(parent, 'p2')).rejects.toBeInstanceOf(NotKeptError);
     await queue('insert', 'parents', 'p2', { id: 'p2', name: 'Made offline' });
     expect((await readOne(parent, 'p2')).row?.name).toBe('Made offline');
     await queue('delete', 'parents', 'p2');

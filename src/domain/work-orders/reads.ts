@@ -147,7 +147,7 @@ function detailsOf(details: unknown): Record<string, unknown> {
 
 /**
  * One work order. Offline it answers from the work order this device keeps (without comments,
- * photos or timeline, which are read online only); one it does not keep is no such work order.
+ * photos or timeline, which are read online only); one it does not keep is "not on this phone yet".
  */
 export const workOrderDetail = rowResource<WorkOrderDetail>({
   source: 'work_orders',
@@ -158,7 +158,8 @@ export const workOrderDetail = rowResource<WorkOrderDetail>({
     save: () => undefined,
     load: async (id) => {
       const kept = (await keptRowsOf(workOrderKind)).find((w) => w.id === id);
-      return kept ? { ...kept, ...NOTHING_YET } : null;
+      // Not kept: undefined, so offline the read says so (src/offline/not-kept.ts).
+      return kept ? { ...kept, ...NOTHING_YET } : undefined;
     },
   },
   fromQueued: (v) => ({ ...workOrderOfQueued(v), ...NOTHING_YET }),

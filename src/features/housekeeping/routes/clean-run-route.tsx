@@ -3,6 +3,8 @@
 // with, and finishes it once every required item is answered; every answer is queued the moment it
 // is given and shows at once (a reload, a closed browser or no signal keeps it). A manager or an
 // inspector opens a done clean here read-only and passes it or sends it back with notes.
+import { NotKeptAlert } from '@/components/not-kept-alert';
+import { isNotKept } from '@/offline/not-kept';
 import type { QueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ChevronLeft, ChevronRight, MapPin, Navigation } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -160,11 +162,15 @@ export function CleanRunRoute() {
     return (
       <div className="space-y-4">
         <PageHeader title={paths.cleanRun.title} />
-        <p role={query.isError ? 'alert' : 'status'} className="text-sm">
-          {query.isError
-            ? 'The clean could not be loaded.'
-            : 'This clean was not found, or it is not yours to see.'}
-        </p>
+        {isNotKept(query.error) ? (
+          <NotKeptAlert />
+        ) : (
+          <p role={query.isError ? 'alert' : 'status'} className="text-sm">
+            {query.isError
+              ? 'The clean could not be loaded.'
+              : 'This clean was not found, or it is not yours to see.'}
+          </p>
+        )}
         <Button asChild variant="outline" size="sm">
           <Link to={paths.housekeeping.path}>Back to housekeeping</Link>
         </Button>

@@ -1,6 +1,8 @@
 // One work order (docs/maintenance.md): what, where, who, status actions the caller may take
 // (the assignee's with maintenance.work, the rest with maintenance.manage), assign, labour and
 // costs, photos, comments and the timeline the database writes.
+import { NotKeptAlert } from '@/components/not-kept-alert';
+import { isNotKept } from '@/offline/not-kept';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -109,6 +111,10 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
           <p className="px-4 text-sm">Loading…</p>
         ) : w ? (
           <DetailBody w={w} />
+        ) : isNotKept(query.error) ? (
+          <div className="px-4">
+            <NotKeptAlert />
+          </div>
         ) : (
           <p className="px-4 text-sm">This work order is not available.</p>
         )}

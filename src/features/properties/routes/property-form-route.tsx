@@ -1,4 +1,6 @@
 // /properties/new and /properties/{id}/edit (manager role, guarded in the router).
+import { NotKeptAlert } from '@/components/not-kept-alert';
+import { isNotKept } from '@/offline/not-kept';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -19,6 +21,18 @@ export const clientLoader =
 function EditProperty({ id }: { id: string }) {
   const property = useProperty(id);
   if (property.isPending) return <PageSpinner />;
+  if (isNotKept(property.error)) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Edit property" />
+        <NotKeptAlert>
+          <Link to={paths.properties.path} className="underline">
+            Back to properties
+          </Link>
+        </NotKeptAlert>
+      </div>
+    );
+  }
   if (property.isError || !property.data) {
     return (
       <div className="space-y-6">

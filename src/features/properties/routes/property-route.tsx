@@ -1,6 +1,8 @@
 // /properties/{id}: overview, guest-ready state, photos, access details (properties.access),
 // reservations (reservations.view), and the sections and actions other areas add (the registry,
 // src/lib/areas.ts: cleans, work orders, stock; "Report a problem").
+import { NotKeptAlert } from '@/components/not-kept-alert';
+import { isNotKept } from '@/offline/not-kept';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -125,6 +127,18 @@ export function PropertyRoute() {
   const canManageReservations = hasPermission(permissions, 'reservations.manage');
 
   if (property.isPending) return <PageSpinner />;
+  if (isNotKept(property.error)) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Property" />
+        <NotKeptAlert>
+          <Link to={paths.properties.path} className="underline">
+            Back to properties
+          </Link>
+        </NotKeptAlert>
+      </div>
+    );
+  }
   if (property.isError || !property.data) {
     return (
       <div className="space-y-6">
