@@ -1,6 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
@@ -8,6 +7,7 @@ import type { SettingsData } from '../api/get-cleaning-settings';
 import { useSaveType } from '../api/save-cleaning-type';
 import type { CleaningType } from '../api/types';
 import { parseMinutes } from '../minutes';
+import { CheckboxLine, RowSelectField } from './fields';
 import { typeSchema, type TypeFormInput } from '../schemas';
 
 /** One cleaning type: name, minutes by bedrooms, default checklist, inspection, colour. */
@@ -56,35 +56,15 @@ export function TypeForm({
         <div className="lg:col-span-2">
           <TextField control={c} name="minutes" label="Minutes by bedrooms (studio, 1, 2, …)" />
         </div>
-        <SelectField
+        <RowSelectField
           control={c}
           name="template"
           label="Default checklist"
-          options={[
-            { value: '', label: 'None' },
-            ...templates
-              .filter((t) => !t.archived || t.id === template)
-              .map((t) => ({ value: t.id, label: t.name })),
-          ]}
+          empty="None"
+          rows={templates.filter((t) => !t.archived || t.id === template)}
         />
         <div className="flex items-center gap-3">
-          <FormField
-            control={c}
-            name="inspection"
-            render={({ field }) => (
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-                Inspection required
-              </label>
-            )}
-          />
+          <CheckboxLine control={c} name="inspection" label="Inspection required" />
           <FormField
             control={c}
             name="color"

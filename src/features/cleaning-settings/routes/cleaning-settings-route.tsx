@@ -1,10 +1,10 @@
 // /cleaning-settings (manager, settings.manage): cleaning types, turnover rules and per-villa
 // overrides (docs/housekeeping.md).
-import { useForm, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { Form, FormField } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -22,6 +22,7 @@ import { useSaveDefaultHousekeeper } from '../api/save-default-housekeeper';
 import { useSaveOverride } from '../api/save-override';
 import { useSaveRules } from '../api/save-turnover-rules';
 import type { TurnoverRules } from '../api/types';
+import { CheckboxLine, RowSelectField } from '../components/fields';
 import { TypeForm } from '../components/type-form';
 import {
   overrideSchema,
@@ -92,37 +93,6 @@ function RulesForm({ rules }: { rules: TurnoverRules }) {
   );
 }
 
-/** A checkbox with its label on one line (the rules' switches). */
-function CheckboxLine<T extends FieldValues>({
-  control,
-  name,
-  label,
-}: {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-}) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={field.name}
-            ref={field.ref}
-            checked={Boolean(field.value)}
-            onBlur={field.onBlur}
-            onChange={(e) => field.onChange(e.target.checked)}
-          />
-          {label}
-        </label>
-      )}
-    />
-  );
-}
-
 function Overrides({ data }: { data: SettingsData }) {
   const save = useSaveOverride();
   const remove = useDeleteOverride();
@@ -156,25 +126,21 @@ function Overrides({ data }: { data: SettingsData }) {
           aria-label="New villa override"
           className="grid gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
         >
-          <SelectField
+          <RowSelectField
             control={c}
             name="villa"
             label="Villa"
             required
-            options={[
-              { value: '', label: 'Choose a villa' },
-              ...data.villas.map((v) => ({ value: v.id, label: v.name })),
-            ]}
+            empty="Choose a villa"
+            rows={data.villas}
           />
-          <SelectField
+          <RowSelectField
             control={c}
             name="type"
             label="Cleaning type"
             required
-            options={[
-              { value: '', label: 'Choose a type' },
-              ...data.types.map((t) => ({ value: t.id, label: t.name })),
-            ]}
+            empty="Choose a type"
+            rows={data.types}
           />
           <TextField
             control={c}
@@ -185,16 +151,12 @@ function Overrides({ data }: { data: SettingsData }) {
             max={1440}
             placeholder="Default"
           />
-          <SelectField
+          <RowSelectField
             control={c}
             name="template"
             label="Checklist"
-            options={[
-              { value: '', label: 'Default' },
-              ...data.templates
-                .filter((t) => !t.archived)
-                .map((t) => ({ value: t.id, label: t.name })),
-            ]}
+            empty="Default"
+            rows={data.templates.filter((t) => !t.archived)}
           />
           <SelectField
             control={c}
