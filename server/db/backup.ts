@@ -44,31 +44,21 @@ const SYSTEM_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema', 'p
 const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
 const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
 
-/** Ordinary tables outside the system schemas and not owned by an extension. */
-async function listTables(tx: Queryable) {
+/**
+ * Relations of one kind ('r' ordinary tables, 'S' sequences) outside the system schemas and not
+ * owned by an extension.
+ */
+async function listRelations(tx: Queryable, kind: 'r' | 'S') {
   const { rows } = await tx.query<{ schema: string; name: string }>(
     `select n.nspname as schema, c.relname as name
        from pg_catalog.pg_class c
        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and ${SYSTEM_SCHEMAS}
+      where c.relkind = $1 and ${SYSTEM_SCHEMAS}
         and not exists (select 1 from pg_catalog.pg_depend d
                          where d.classid = 'pg_catalog.pg_class'::regclass
                            and d.objid = c.oid and d.deptype = 'e')
       order by 1, 2`,
-  );
-  return rows;
-}
-
-async function listSequences(tx: Queryable) {
-  const { rows } = await tx.query<{ schema: string; name: string }>(
-    `select n.nspname as schema, c.relname as name
-       from pg_catalog.pg_class c
-       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'S' and ${SYSTEM_SCHEMAS}
-        and not exists (select 1 from pg_catalog.pg_depend d
-                         where d.classid = 'pg_catalog.pg_class'::regclass
-                           and d.objid = c.oid and d.deptype = 'e')
-      order by 1, 2`,
+    [kind],
   );
   return rows;
 }
@@ -91,7 +81,7 @@ export async function dumpDatabase(db: Database): Promise<string[]> {
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres')
       await tx.query('set transaction isolation level repeatable read, read only');
-    const tables = await listTables(tx);
+    const tables = await listRelations(tx, 'r');
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -105,7 +95,7 @@ export async function dumpDatabase(db: Database): Promise<string[]> {
     );
     for (const m of migrations.rows) body.push(JSON.stringify({ migration: m }));
     const sequences: { name: string; last_value: string; is_called: boolean }[] = [];
-    for (const s of await listSequences(tx)) {
+    for (const s of await listRelations(tx, 'S')) {
       const { rows } = await tx.query<{ last_value: string; is_called: boolean }>(
         `select last_value::text as last_value, is_called from ${qualified(s.schema, s.name)}`,
       );

@@ -137,35 +137,13 @@ export function TemplateEditor({
                       onChange={(e) => setSection(si, { title: e.target.value })}
                     />
                   </div>
-                  <Button
-                    type="button"
-                    size="icon-sm"
-                    variant="ghost"
-                    aria-label={`Move section ${s.title || si + 1} up`}
-                    disabled={si === 0}
-                    onClick={() => setSections((all) => move(all, si, si - 1))}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon-sm"
-                    variant="ghost"
-                    aria-label={`Move section ${s.title || si + 1} down`}
-                    disabled={si === sections.length - 1}
-                    onClick={() => setSections((all) => move(all, si, si + 1))}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon-sm"
-                    variant="ghost"
-                    aria-label={`Remove section ${s.title || si + 1}`}
-                    onClick={() => setSections((all) => all.filter((_, i) => i !== si))}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <OrderButtons
+                    name={`section ${s.title || si + 1}`}
+                    index={si}
+                    count={sections.length}
+                    onMove={(to) => setSections((all) => move(all, si, to))}
+                    onRemove={() => setSections((all) => all.filter((_, i) => i !== si))}
+                  />
                 </div>
                 <ol className="space-y-2">
                   {s.items.map((it, ii) => (
@@ -235,37 +213,15 @@ export function TemplateEditor({
                           {flag === 'required' ? 'Required' : 'Critical'}
                         </label>
                       ))}
-                      <Button
-                        type="button"
-                        size="icon-sm"
-                        variant="ghost"
-                        aria-label={`Move item ${it.label || ii + 1} up`}
-                        disabled={ii === 0}
-                        onClick={() => moveItem(si, ii, ii - 1)}
-                      >
-                        <ArrowUp aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon-sm"
-                        variant="ghost"
-                        aria-label={`Move item ${it.label || ii + 1} down`}
-                        disabled={ii === s.items.length - 1}
-                        onClick={() => moveItem(si, ii, ii + 1)}
-                      >
-                        <ArrowDown aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon-sm"
-                        variant="ghost"
-                        aria-label={`Remove item ${it.label || ii + 1}`}
-                        onClick={() =>
+                      <OrderButtons
+                        name={`item ${it.label || ii + 1}`}
+                        index={ii}
+                        count={s.items.length}
+                        onMove={(to) => moveItem(si, ii, to)}
+                        onRemove={() =>
                           setSection(si, { items: s.items.filter((_, j) => j !== ii) })
                         }
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                      />
                     </li>
                   ))}
                 </ol>
@@ -306,4 +262,51 @@ export function TemplateEditor({
       </form>
     </Form>
   );
+}
+
+// Move up / Move down / Remove for one section or item, named "<name>" in each button's label
+// (e.g. "Move section Kitchen up", "Remove item 2").
+function OrderButtons({
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const buttons = [
+    {
+      key: 'up',
+      label: `Move ${name} up`,
+      Icon: ArrowUp,
+      disabled: index === 0,
+      run: () => onMove(index - 1),
+    },
+    {
+      key: 'down',
+      label: `Move ${name} down`,
+      Icon: ArrowDown,
+      disabled: index === count - 1,
+      run: () => onMove(index + 1),
+    },
+    { key: 'remove', label: `Remove ${name}`, Icon: Trash2, disabled: false, run: onRemove },
+  ];
+  return buttons.map(({ key, label, Icon, disabled, run }) => (
+    <Button
+      key={key}
+      type="button"
+      size="icon-sm"
+      variant="ghost"
+      aria-label={label}
+      disabled={disabled}
+      onClick={run}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  ));
 }

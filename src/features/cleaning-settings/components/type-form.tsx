@@ -1,13 +1,13 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
-import { Form, FormField } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form';
 import type { SettingsData } from '../api/get-cleaning-settings';
 import { useSaveType } from '../api/save-cleaning-type';
 import type { CleaningType } from '../api/types';
 import { parseMinutes } from '../minutes';
+import { CheckboxLine, RowSelectField, SettingsForm } from './fields';
 import { typeSchema, type TypeFormInput } from '../schemas';
 
 /** One cleaning type: name, minutes by bedrooms, default checklist, inspection, colour. */
@@ -44,61 +44,40 @@ export function TypeForm({
   );
   const c = form.control;
   return (
-    <Form {...form}>
-      <form
-        onSubmit={onSubmit}
-        aria-label={type ? `Cleaning type ${type.name}` : 'New cleaning type'}
-        className="grid gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-      >
-        <div className="lg:col-span-1">
-          <TextField control={c} name="name" label="Name" maxLength={60} required />
-        </div>
-        <div className="lg:col-span-2">
-          <TextField control={c} name="minutes" label="Minutes by bedrooms (studio, 1, 2, …)" />
-        </div>
-        <SelectField
+    <SettingsForm
+      form={form}
+      onSubmit={onSubmit}
+      label={type ? `Cleaning type ${type.name}` : 'New cleaning type'}
+      row
+    >
+      <div className="lg:col-span-1">
+        <TextField control={c} name="name" label="Name" maxLength={60} required />
+      </div>
+      <div className="lg:col-span-2">
+        <TextField control={c} name="minutes" label="Minutes by bedrooms (studio, 1, 2, …)" />
+      </div>
+      <RowSelectField
+        control={c}
+        name="template"
+        label="Default checklist"
+        empty="None"
+        rows={templates.filter((t) => !t.archived || t.id === template)}
+      />
+      <div className="flex items-center gap-3">
+        <CheckboxLine control={c} name="inspection" label="Inspection required" />
+        <FormField
           control={c}
-          name="template"
-          label="Default checklist"
-          options={[
-            { value: '', label: 'None' },
-            ...templates
-              .filter((t) => !t.archived || t.id === template)
-              .map((t) => ({ value: t.id, label: t.name })),
-          ]}
+          name="color"
+          render={({ field }) => (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="color" {...field} aria-label="Colour" className="h-8 w-10" />
+            </label>
+          )}
         />
-        <div className="flex items-center gap-3">
-          <FormField
-            control={c}
-            name="inspection"
-            render={({ field }) => (
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-                Inspection required
-              </label>
-            )}
-          />
-          <FormField
-            control={c}
-            name="color"
-            render={({ field }) => (
-              <label className="flex items-center gap-2 text-sm">
-                <input type="color" {...field} aria-label="Colour" className="h-8 w-10" />
-              </label>
-            )}
-          />
-        </div>
-        <Button type="submit" size="sm" disabled={save.isPending || parseMinutes(minutes) === null}>
-          {type ? 'Save' : 'Add type'}
-        </Button>
-      </form>
-    </Form>
+      </div>
+      <Button type="submit" size="sm" disabled={save.isPending || parseMinutes(minutes) === null}>
+        {type ? 'Save' : 'Add type'}
+      </Button>
+    </SettingsForm>
   );
 }

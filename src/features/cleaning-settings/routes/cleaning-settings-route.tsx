@@ -1,10 +1,9 @@
 // /cleaning-settings (manager, settings.manage): cleaning types, turnover rules and per-villa
 // overrides (docs/housekeeping.md).
-import { useForm, useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { Form, FormField } from '@/components/ui/form';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -22,6 +21,7 @@ import { useSaveDefaultHousekeeper } from '../api/save-default-housekeeper';
 import { useSaveOverride } from '../api/save-override';
 import { useSaveRules } from '../api/save-turnover-rules';
 import type { TurnoverRules } from '../api/types';
+import { CheckboxLine, RowSelectField, SettingsForm } from '../components/fields';
 import { TypeForm } from '../components/type-form';
 import {
   overrideSchema,
@@ -59,67 +59,30 @@ function RulesForm({ rules }: { rules: TurnoverRules }) {
   const c = form.control;
   const validHours = wholeIn(1, 720)(useWatch({ control: c, name: 'hours' }));
   return (
-    <Form {...form}>
-      <form
-        onSubmit={onSubmit}
-        aria-label="Turnover rules"
-        className="space-y-3 rounded-md border p-3"
-      >
-        <CheckboxLine
+    <SettingsForm form={form} onSubmit={onSubmit} label="Turnover rules">
+      <CheckboxLine
+        control={c}
+        name="enabled"
+        label="Create a turnover clean for every confirmed check-out"
+      />
+      <div className="max-w-xs">
+        <TextField
           control={c}
-          name="enabled"
-          label="Create a turnover clean for every confirmed check-out"
+          name="hours"
+          label="Window when no stay follows (hours)"
+          type="number"
+          min={1}
+          max={720}
         />
-        <div className="max-w-xs">
-          <TextField
-            control={c}
-            name="hours"
-            label="Window when no stay follows (hours)"
-            type="number"
-            min={1}
-            max={720}
-          />
-        </div>
-        <p className="text-muted-foreground text-xs">
-          Otherwise the window runs from the check-out to the villa's next confirmed check-in.
-        </p>
-        <CheckboxLine control={c} name="sameDay" label="Flag same-day turnovers" />
-        <Button type="submit" size="sm" disabled={!validHours || save.isPending}>
-          Save rules
-        </Button>
-      </form>
-    </Form>
-  );
-}
-
-/** A checkbox with its label on one line (the rules' switches). */
-function CheckboxLine<T extends FieldValues>({
-  control,
-  name,
-  label,
-}: {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-}) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={field.name}
-            ref={field.ref}
-            checked={Boolean(field.value)}
-            onBlur={field.onBlur}
-            onChange={(e) => field.onChange(e.target.checked)}
-          />
-          {label}
-        </label>
-      )}
-    />
+      </div>
+      <p className="text-muted-foreground text-xs">
+        Otherwise the window runs from the check-out to the villa's next confirmed check-in.
+      </p>
+      <CheckboxLine control={c} name="sameDay" label="Flag same-day turnovers" />
+      <Button type="submit" size="sm" disabled={!validHours || save.isPending}>
+        Save rules
+      </Button>
+    </SettingsForm>
   );
 }
 
@@ -150,67 +113,53 @@ function Overrides({ data }: { data: SettingsData }) {
   );
   return (
     <div className="space-y-4">
-      <Form {...form}>
-        <form
-          onSubmit={onSubmit}
-          aria-label="New villa override"
-          className="grid gap-3 rounded-md border p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-        >
-          <SelectField
-            control={c}
-            name="villa"
-            label="Villa"
-            required
-            options={[
-              { value: '', label: 'Choose a villa' },
-              ...data.villas.map((v) => ({ value: v.id, label: v.name })),
-            ]}
-          />
-          <SelectField
-            control={c}
-            name="type"
-            label="Cleaning type"
-            required
-            options={[
-              { value: '', label: 'Choose a type' },
-              ...data.types.map((t) => ({ value: t.id, label: t.name })),
-            ]}
-          />
-          <TextField
-            control={c}
-            name="minutes"
-            label="Minutes"
-            type="number"
-            min={5}
-            max={1440}
-            placeholder="Default"
-          />
-          <SelectField
-            control={c}
-            name="template"
-            label="Checklist"
-            options={[
-              { value: '', label: 'Default' },
-              ...data.templates
-                .filter((t) => !t.archived)
-                .map((t) => ({ value: t.id, label: t.name })),
-            ]}
-          />
-          <SelectField
-            control={c}
-            name="inspection"
-            label="Inspection"
-            options={[
-              { value: '', label: 'Default' },
-              { value: 'yes', label: 'Required' },
-              { value: 'no', label: 'Not required' },
-            ]}
-          />
-          <Button type="submit" size="sm" disabled={save.isPending || !validMinutes}>
-            Save override
-          </Button>
-        </form>
-      </Form>
+      <SettingsForm form={form} onSubmit={onSubmit} label="New villa override" row>
+        <RowSelectField
+          control={c}
+          name="villa"
+          label="Villa"
+          required
+          empty="Choose a villa"
+          rows={data.villas}
+        />
+        <RowSelectField
+          control={c}
+          name="type"
+          label="Cleaning type"
+          required
+          empty="Choose a type"
+          rows={data.types}
+        />
+        <TextField
+          control={c}
+          name="minutes"
+          label="Minutes"
+          type="number"
+          min={5}
+          max={1440}
+          placeholder="Default"
+        />
+        <RowSelectField
+          control={c}
+          name="template"
+          label="Checklist"
+          empty="Default"
+          rows={data.templates.filter((t) => !t.archived)}
+        />
+        <SelectField
+          control={c}
+          name="inspection"
+          label="Inspection"
+          options={[
+            { value: '', label: 'Default' },
+            { value: 'yes', label: 'Required' },
+            { value: 'no', label: 'Not required' },
+          ]}
+        />
+        <Button type="submit" size="sm" disabled={save.isPending || !validMinutes}>
+          Save override
+        </Button>
+      </SettingsForm>
       <div className="overflow-x-auto rounded-md border">
         <Table aria-label="Villa overrides">
           <TableHeader>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { Field } from '@/components/form/field';
+import { PhotosField } from '@/components/form/photos-field';
 import { TextField } from '@/components/form/text-field';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
@@ -390,24 +390,7 @@ function ResolveForm({
           inputMode="numeric"
         />
         <TextField control={form.control} name="note" label="What was done" />
-        <Field
-          control={form.control}
-          name="photos"
-          label="After photos"
-          render={(field) => (
-            <input
-              type="file"
-              accept="image/*"
-              capture="environment"
-              multiple
-              className="block w-full text-sm"
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(Array.from(e.target.files ?? []))}
-            />
-          )}
-        />
+        <PhotosField control={form.control} name="photos" label="After photos" />
         <div className="flex gap-2">
           <Button type="submit" size="sm" disabled={pending}>
             Mark resolved
