@@ -2,7 +2,7 @@
 // created if missing and the files under its objects_path are uploaded. It goes through the
 // running server's own Storage API with the service role, so the bytes take the same atomic path
 // as any upload. Runs only when the database was just seeded.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from './gateway/config.ts';
@@ -24,7 +24,10 @@ async function filesUnder(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await filesUnder(p)));
-    else if (entry.isFile() && !entry.name.startsWith('.')) out.push(p);
+    else if (entry.name.startsWith('.')) continue;
+    // A link to a file is that file's bytes under the link's name (the demo cleans' photos:
+    // supabase/seeds/clean-photos, one image kept once for many recorded photos).
+    else if (entry.isFile() || (entry.isSymbolicLink() && (await stat(p)).isFile())) out.push(p);
   }
   return out.sort();
 }

@@ -116,3 +116,74 @@ begin
   perform set_config('request.jwt.claims', '', true);
 end;
 $$;
+
+-- Every other clean the demo shows as done or inspected (the turnovers of the demo stays,
+-- seeds/30_housekeeping.sql) has its checklist as the phone recorded it: every item answered
+-- between its start and its finish, and its photos. The photos' files are links to the three
+-- images above (seeds/clean-photos/c1ea...0104/history-<k>-<n>.jpg, n the clean's n-th photo
+-- item), enough for the 24 latest; cleans before those were recorded on paper, before the
+-- checklists moved onto the phones, and keep no checklist (no "Done, 0 of 26").
+do $$
+declare
+  v_manager uuid := 'a11ce000-0000-4000-8000-000000000002';
+  v_files text := 'c1ea0000-0000-4000-8000-000000000104';
+  v_kept integer := 24;
+begin
+  perform set_config('request.jwt.claims', json_build_object('sub', v_manager, 'role', 'service_role')::text, true);
+  create temporary table seed_done on commit drop as
+  select c.id, c.started_at, c.finished_at,
+    coalesce((select a.user_id from public.cleaning_task_assignees a where a.task_id = c.id
+      order by a.created_at, a.user_id limit 1), v_manager) as who,
+    row_number() over (order by c.day desc, c.finished_at desc, c.id) as k
+  from public.cleaning_tasks c
+  where c.status in ('done', 'inspected') and c.checklist_version_id is not null
+    and not exists (select 1 from public.cleaning_task_answers a where a.task_id = c.id);
+
+  update public.cleaning_tasks c set checklist_version_id = null
+  from seed_done d where d.id = c.id and d.k > v_kept;
+  delete from seed_done where k > v_kept;
+
+  insert into public.cleaning_task_answers (
+    task_id, item_id, value, note, flagged, out_of_range, failed, answered_at, answered_by, updated_at)
+  select d.id, ci.item_id,
+    case ci.kind
+      when 'number' then case ci.item_id
+        when 'bath-towels' then '12'::jsonb
+        when 'pool-ph' then '7.4'::jsonb
+        when 'pool-chlorine' then '1.8'::jsonb
+        else to_jsonb(coalesce(ci.min, ci.max, 1)) end
+      when 'text' then to_jsonb('All in order.'::text)
+      else 'true'::jsonb
+    end,
+    '', false, false, false, x.at, d.who, x.at
+  from seed_done d
+  join public.cleaning_tasks c on c.id = d.id
+  cross join lateral (
+    select i.*, row_number() over (order by i.ord) as n, count(*) over () as total
+    from private.checklist_items(c.checklist_version_id) i
+  ) ci
+  cross join lateral (
+    select d.started_at + (d.finished_at - d.started_at) * (ci.n::numeric / (ci.total + 1)) as at
+  ) x;
+
+  insert into public.cleaning_task_photos (id, task_id, item_id, storage_path, bytes, sha256, created_at, created_by)
+  select gen_random_uuid(), p.task_id, p.item_id,
+    v_files || '/history-' || lpad(p.k::text, 2, '0') || '-' || f.n || '.jpg',
+    f.bytes, f.sha256, p.answered_at, p.answered_by
+  from (
+    select a.task_id, a.item_id, a.answered_at, a.answered_by, d.k,
+      least(3, row_number() over (partition by a.task_id order by ci.ord)) as n
+    from seed_done d
+    join public.cleaning_tasks c on c.id = d.id
+    join private.checklist_items(c.checklist_version_id) ci on ci.kind = 'photo'
+    join public.cleaning_task_answers a on a.task_id = d.id and a.item_id = ci.item_id
+  ) p
+  join (values
+    (1, 14565, '3cf81b370fffa070c0e7c4f0096003d51b91d6b9ac5842319d18e2a28964df98'),
+    (2, 12154, '197d86238aac4eb1782ea5bee49e0a375a3911a7345a1c62577b87815a257c66'),
+    (3, 33794, '96dec6020dae55f4954fac43229a2b5efea1809a1c0f317462248c1b7010320a')
+  ) as f (n, bytes, sha256) on f.n = p.n;
+
+  perform set_config('request.jwt.claims', '', true);
+end;
+$$;

@@ -12,11 +12,14 @@ function VillaList({
   villas,
   empty,
   detail,
+  more,
 }: {
   title: string;
   villas: TodayVilla[];
   empty: string;
   detail: (v: TodayVilla) => string;
+  /** Where the whole list is, when only the first villas are shown. */
+  more?: { to: string; label: string } | null;
 }) {
   return (
     <section aria-label={title} className="space-y-1">
@@ -35,6 +38,11 @@ function VillaList({
           ))}
         </ul>
       )}
+      {more ? (
+        <Link to={more.to} className="text-sm font-medium underline underline-offset-4">
+          {more.label}
+        </Link>
+      ) : null}
     </section>
   );
 }
@@ -66,6 +74,14 @@ export function PropertiesTodayCard() {
               title={`Not guest-ready (${today.data.notReadyCount})`}
               villas={today.data.notReady}
               empty="Every villa is guest-ready."
+              more={
+                today.data.notReadyCount > today.data.notReady.length
+                  ? {
+                      to: `${paths.properties.path}?ready=not_ready`,
+                      label: `See all ${today.data.notReadyCount} not guest-ready`,
+                    }
+                  : null
+              }
               detail={(v) =>
                 `— ${v.reasons.map(reasonLabel).join(', ')}${v.dueAt ? ` (due ${formatDateTime(v.dueAt)})` : ''}`
               }
