@@ -1967,7 +1967,11 @@ export type Database = {
         }[]
       }
       take_work_order: {
-        Args: { from_version: number; work_order_id: string }
+        Args: {
+          assignee_id?: string
+          from_version: number
+          work_order_id: string
+        }
         Returns: {
           assignee_id: string | null
           blocking: boolean

@@ -90,8 +90,14 @@ $$;
 -- Order of refusals: not visible (PT404, as the helper), no right to take (42501), taken by
 -- someone else ("Already taken by <name>", PT409), already the caller's or not open (22023); then the helper's
 -- own (replay, stale version PT409, the move). A replayed X-Mutation-Id answers with the row as it
--- is, even when someone else has it by now (the take it replays was applied).
-create function public.take_work_order(work_order_id uuid, from_version integer)
+-- is, even when someone else has it by now (the take it replays was applied). `assignee_id` may
+-- name the caller (a queued take carries who it is for, so the device shows it as theirs while it
+-- waits); naming anyone else is refused (42501).
+create function public.take_work_order(
+  work_order_id uuid,
+  from_version integer,
+  assignee_id uuid default null
+)
 returns public.work_orders
 language plpgsql
 security definer
@@ -109,6 +115,10 @@ begin
   perform private.lock_for_api('work_order', take_work_order.work_order_id);
   if api and not (public.has_permission('maintenance.work') or public.has_permission('maintenance.manage')) then
     raise exception 'Only technicians and managers can take work orders' using errcode = '42501';
+  end if;
+  if take_work_order.assignee_id is not null and take_work_order.assignee_id is distinct from uid then
+    raise exception 'A work order can be taken only for yourself'
+      using errcode = '42501', hint = 'A manager assigns it to someone else.';
   end if;
   select * into w from public.work_orders o where o.id = take_work_order.work_order_id;
   replay := mid is not null and exists (
@@ -150,7 +160,7 @@ begin
   return w;
 end;
 $$;
-comment on function public.take_work_order(uuid, integer) is
+comment on function public.take_work_order(uuid, integer, uuid) is
   'Takes an unassigned work order: the caller becomes its assignee, status assigned. Taken by someone else: PT409 "Already taken by <name>". Idempotent per X-Mutation-Id.';
-revoke all on function public.take_work_order(uuid, integer) from public, anon;
-grant execute on function public.take_work_order(uuid, integer) to authenticated, service_role;
+revoke all on function public.take_work_order(uuid, integer, uuid) from public, anon;
+grant execute on function public.take_work_order(uuid, integer, uuid) to authenticated, service_role;

@@ -181,6 +181,26 @@ describe('take_work_order', () => {
     expect(log).toHaveLength(2);
   });
 
+  it('a take names only the caller as the assignee', async () => {
+    const wo = await workOrder();
+    const forOther = await users.technician.client.rpc('take_work_order', {
+      work_order_id: wo.id,
+      from_version: 1,
+      assignee_id: second.id,
+    });
+    expect(forOther.error).toMatchObject({
+      code: '42501',
+      message: 'A work order can be taken only for yourself',
+    });
+    const forMe = await users.technician.client.rpc('take_work_order', {
+      work_order_id: wo.id,
+      from_version: 1,
+      assignee_id: users.technician.id,
+    });
+    expect(forMe.error).toBeNull();
+    expect(await row(wo.id)).toMatchObject({ assignee_id: users.technician.id, version: 2 });
+  });
+
   it('a technician still cannot assign through transition_work_order, not even to themselves', async () => {
     const wo = await workOrder();
     for (const assignee of [users.technician.id, second.id]) {
