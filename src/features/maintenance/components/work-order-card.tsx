@@ -79,7 +79,6 @@ export function WorkOrderCard({
             size="sm"
             variant="secondary"
             className="ml-auto"
-            aria-label={`Take ${w.title}`}
             disabled={taking}
             onClick={onTake}
           >
