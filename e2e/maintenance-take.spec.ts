@@ -83,6 +83,9 @@ test('the technician takes an unassigned work order from the list and finds it i
   await expect(page.getByText(/^My areas: /)).toBeVisible();
   await expectAccessible(page, 'Mine with the unassigned of my areas');
   await expectFits(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'Mine in the dark scheme');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The switch is remembered on this device; what is mine stays either way.
   await include.uncheck();
