@@ -91,7 +91,7 @@ where p.id = w.property_id and p.code like 'MTB-%' and w.status not in ('resolve
 // As the app sends them (keep in step with src/features/maintenance/api/get-work-orders.ts and
 // src/features/maintenance/api/get-work-orders-today.ts).
 const LIST_SELECT =
-  'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code)';
+  'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code,area)';
 const CARD_SELECT = 'id,title,priority,status,due_at,blocking,property:properties(name)';
 const OPEN = ['open', 'assigned', 'in_progress', 'on_hold'] as const;
 

@@ -1966,6 +1966,49 @@ export type Database = {
           roles: string[]
         }[]
       }
+      take_work_order: {
+        Args: {
+          assignee_id?: string
+          from_version: number
+          work_order_id: string
+        }
+        Returns: {
+          assignee_id: string | null
+          blocking: boolean
+          category: Database["public"]["Enums"]["work_order_category"]
+          checklist_item: string | null
+          cleaning_task_id: string | null
+          closed_at: string | null
+          created_at: string
+          created_by: string | null
+          description: string
+          due_at: string | null
+          external_cost: number
+          id: string
+          labour_cost: number
+          labour_minutes: number
+          location: string
+          parts_cost: number
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          property_id: string
+          reporter_id: string | null
+          resolution_notes: string
+          resolved_at: string | null
+          source: Database["public"]["Enums"]["work_order_source"]
+          started_at: string | null
+          status: Database["public"]["Enums"]["work_order_status"]
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "work_orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       transition_cleaning_task: {
         Args: {
           from_version: number

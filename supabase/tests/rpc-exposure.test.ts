@@ -242,6 +242,13 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     const r = await call('norole', 'transition_work_order', args);
     expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
   },
+  // --- taking a work order (20261127300000); per role in maintenance-take.test.ts ----------------
+  take_work_order: async () => {
+    const args = { work_order_id: randomUUID(), from_version: 1 };
+    await expectDenied('anon', 'take_work_order', args);
+    const r = await call('norole', 'take_work_order', args);
+    expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
+  },
 };
 
 interface OpenApiPath {

@@ -20,11 +20,11 @@ import {
 import { getStaffNames } from '@/domain/staff/names';
 import { workOrderKeys } from './keys';
 import { byUrgency } from './labels';
-import { transitionWorkOrder } from './transitions';
+import { takeWorkOrderCall, transitionWorkOrder } from './transitions';
 import type { WorkOrder } from './types';
 
 export const WORK_ORDER_SELECT =
-  'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code)';
+  'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code,area)';
 
 /** The work orders this device keeps: records of kind `work_order` in `tasks`, by villa. */
 export const workOrderKind = rowKind<WorkOrder>({
@@ -93,7 +93,7 @@ export const workOrderList = listResource<WorkOrder, null>({
   compare: newestFirst,
   full: () => true,
   fromQueued: workOrderOfQueued,
-  calls: [transitionWorkOrder],
+  calls: [transitionWorkOrder, takeWorkOrderCall],
 });
 
 export async function getWorkOrders(): Promise<{ rows: WorkOrder[]; fromDevice: boolean }> {
@@ -163,7 +163,7 @@ export const workOrderDetail = rowResource<WorkOrderDetail>({
     },
   },
   fromQueued: (v) => ({ ...workOrderOfQueued(v), ...NOTHING_YET }),
-  calls: [transitionWorkOrder],
+  calls: [transitionWorkOrder, takeWorkOrderCall],
 });
 
 export async function getWorkOrder(id: string): Promise<WorkOrderDetail | null> {
@@ -226,7 +226,7 @@ export const villaWorkOrders = listResource<Finished, string>({
   // A report made on this phone for this villa shows at once, marked as waiting to sync.
   owns: (v, propertyId) => v.property_id === propertyId,
   fromQueued: workOrderOfQueued,
-  calls: [transitionWorkOrder],
+  calls: [transitionWorkOrder, takeWorkOrderCall],
 });
 
 export async function getPropertyWorkOrders(propertyId: string): Promise<PropertyWorkOrders> {

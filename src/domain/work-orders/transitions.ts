@@ -37,3 +37,36 @@ export function moveWorkOrder(
   if (assigneeId) args.assignee_id = assigneeId;
   return callWrite(transitionWorkOrder, args, `${w.title}: ${to.replace('_', ' ')}`);
 }
+
+export type WorkOrderTakeArgs = Database['public']['Functions']['take_work_order']['Args'];
+
+/**
+ * take_work_order: the caller takes an unassigned work order (it becomes theirs, assigned). The
+ * queued call names the caller as `assignee_id`, so the patch and the overlay show it as theirs
+ * while it waits; the server refuses it once someone else has it ("Already taken by <name>").
+ */
+export const takeWorkOrderCall = transition<
+  Pick<WorkOrder, 'status' | 'version' | 'assignee_id'>,
+  WorkOrderTakeArgs
+>({
+  fn: 'take_work_order',
+  rowId: (a) => a.work_order_id,
+  apply: (row, a) =>
+    row.status === 'open' && row.version === a.from_version
+      ? {
+          ...row,
+          status: 'assigned',
+          version: a.from_version + 1,
+          assignee_id: a.assignee_id ?? null,
+        }
+      : row,
+});
+
+/** The one way to take a work order: for the caller, from the version it was read at. */
+export function takeWorkOrder(w: Pick<WorkOrder, 'id' | 'title' | 'version'>, me: string) {
+  return callWrite(
+    takeWorkOrderCall,
+    { work_order_id: w.id, from_version: w.version, assignee_id: me },
+    `${w.title}: take`,
+  );
+}

@@ -29,7 +29,7 @@ export interface WorkOrder {
   external_cost: number;
   resolution_notes: string;
   created_at: string;
-  property: { name: string; code: string } | null;
+  property: { name: string; code: string; area?: string } | null;
   /** Shown while the write waits in the sync queue (offline). */
   pendingSync?: boolean;
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle, Clock } from 'lucide-react';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/company-time';
 import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
 import { type WorkOrder } from '@/domain/work-orders/types';
@@ -14,18 +15,24 @@ const PRIORITY_CLASS: Record<WorkOrder['priority'], string> = {
 
 /**
  * One work order in the list, the board and the technician's queue: opens its detail. In the
- * manager's list it also has a checkbox, for assigning several at once.
+ * manager's list it also has a checkbox, for assigning several at once; an unassigned one has
+ * "Take" for whoever may take it (docs/maintenance.md "Taking a work order").
  */
 export function WorkOrderCard({
   workOrder: w,
   assignee,
   onOpen,
   selection,
+  onTake,
+  taking = false,
 }: {
   workOrder: WorkOrder;
   assignee: string | null;
   onOpen: () => void;
   selection?: { selected: boolean; onSelect: (checked: boolean) => void } | undefined;
+  /** Offered on an open, unassigned work order to someone who may take it. */
+  onTake?: (() => void) | undefined;
+  taking?: boolean;
 }) {
   const overdue = isOverdue(w);
   return (
@@ -67,6 +74,17 @@ export function WorkOrderCard({
           </Badge>
         ) : null}
         {w.pendingSync ? <PendingSyncBadge /> : null}
+        {onTake && w.status === 'open' && w.assignee_id === null ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ml-auto"
+            disabled={taking}
+            onClick={onTake}
+          >
+            Take
+          </Button>
+        ) : null}
       </div>
       <p className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
         <span>{assignee ?? 'Unassigned'}</span>

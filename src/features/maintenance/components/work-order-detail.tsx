@@ -1,14 +1,14 @@
 // One work order (docs/maintenance.md): what, where, who, status actions the caller may take
-// (the assignee's with maintenance.work, the rest with maintenance.manage), assign, labour and
-// costs, photos, comments and the timeline the database writes.
-import { NotKeptAlert } from '@/components/not-kept-alert';
-import { isNotKept } from '@/offline/not-kept';
+// (the assignee's with maintenance.work, the rest with maintenance.manage), taking an unassigned
+// one (maintenance.work or .manage), assign, labour and costs, photos, comments and the timeline
+// the database writes.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { PhotosField } from '@/components/form/photos-field';
+import { NotKeptAlert } from '@/components/not-kept-alert';
 import { TextField } from '@/components/form/text-field';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +30,7 @@ import { formatDateTime } from '@/lib/company-time';
 import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { useCompanySettings } from '@/lib/use-company-settings';
+import { isNotKept } from '@/offline/not-kept';
 import {
   canBeAssigned,
   useStaff,
@@ -47,6 +48,7 @@ import {
 import { WORK_ORDER_PHOTO_BUCKET } from '@/domain/work-orders/writes';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { useAddComment } from '../api/add-comment';
+import { useTakeWorkOrder } from '../api/take-work-order';
 import { useTransitionWorkOrder } from '../api/transition-work-order';
 import { useUpdateWorkOrder } from '../api/update-work-order';
 
@@ -134,6 +136,11 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
   const names = new Map((staff.data ?? []).map((s) => [s.id, s.full_name]));
   const name = (id: string | null) => (id ? (names.get(id) ?? 'Someone') : 'The system');
   const transition = useTransitionWorkOrder();
+  const take = useTakeWorkOrder();
+  const canTake =
+    (canManage || hasPermission(permissions, 'maintenance.work')) &&
+    w.status === 'open' &&
+    w.assignee_id === null;
   const update = useUpdateWorkOrder();
   const comment = useAddComment();
   const urls = usePhotoUrls(w);
@@ -176,6 +183,22 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
         <dd>{w.due_at ? formatDateTime(w.due_at) : 'No due time'}</dd>
       </dl>
       {w.description ? <p className="whitespace-pre-line">{w.description}</p> : null}
+
+      {canTake ? (
+        <section aria-label="Take" className="space-y-1">
+          <Button
+            size="sm"
+            aria-busy={take.isPending}
+            disabled={take.isPending}
+            onClick={() => take.mutate({ workOrder: w })}
+          >
+            Take this work order
+          </Button>
+          <p className="text-muted-foreground text-xs">
+            Nobody has it yet: take it and it is yours, in Mine.
+          </p>
+        </section>
+      ) : null}
 
       {moves.length > 0 ? (
         <section aria-label="Status actions" className="flex flex-wrap gap-2">

@@ -4,7 +4,9 @@
 // (`?report=1`, villa pre-filled from the villa filter `&villa=<id>`). Others' changes arrive
 // live (realtime); offline, the list answers from the device and writes wait in the sync queue.
 // The list shows PAGE_SIZE at a time (`&page=N`); a manager ticks work orders there and assigns
-// them together (components/bulk-assign-bar.tsx).
+// them together (components/bulk-assign-bar.tsx). An unassigned work order has "Take" for
+// technicians and managers, and "Mine" can include the unassigned ones of my areas
+// (mine.ts, components/mine-options.tsx).
 import { useLiveUpdates } from '@/lib/live-updates';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -33,6 +35,9 @@ import { BulkAssignBar } from '../components/bulk-assign-bar';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
 import { WorkOrderDetailSheet } from '../components/work-order-detail';
+import { isUnassignedIn, myAreas, useIncludeUnassigned } from '../mine';
+import { MineOptions } from '../components/mine-options';
+import { useTakeWorkOrder } from '../api/take-work-order';
 import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
 
 type View = 'mine' | 'list' | 'board';
@@ -98,17 +103,25 @@ function FilterSelect({
   );
 }
 
-/** The rows a view shows, in order (filters apply to the list and the board, not to "Mine"). */
+/**
+ * The rows a view shows, in order (filters apply to the list and the board, not to "Mine").
+ * `unassignedIn`: "Mine" also shows the unassigned ones of these areas (null: not).
+ */
 function select(
   all: WorkOrder[],
   view: View,
   filters: Filters,
   me: string | undefined,
   sort: 'urgency' | 'newest',
+  unassignedIn: string[] | null,
 ): WorkOrder[] {
   const rows =
     view === 'mine'
-      ? all.filter((w) => w.assignee_id === me && w.status !== 'resolved' && w.status !== 'closed')
+      ? all.filter(
+          (w) =>
+            (w.assignee_id === me && w.status !== 'resolved' && w.status !== 'closed') ||
+            (unassignedIn !== null && isUnassignedIn(w, unassignedIn)),
+        )
       : all.filter(
           (w) =>
             (filters.status
@@ -134,6 +147,9 @@ export function MaintenanceRoute() {
   const canManage = hasPermission(permissions, 'maintenance.manage');
   const canWork = hasPermission(permissions, 'maintenance.work');
   const canReport = canManage || hasPermission(permissions, 'maintenance.report');
+  const canTake = canManage || canWork;
+  const take = useTakeWorkOrder();
+  const [includeUnassigned, setIncludeUnassigned] = useIncludeUnassigned();
   const [params, setParams] = useSearchParams();
   const requested = params.get('view');
   const view: View =
@@ -171,9 +187,18 @@ export function MaintenanceRoute() {
     setParams(next, { replace: true });
   };
 
+  const areas = useMemo(() => myAreas(query.data?.rows ?? [], user?.id), [query.data, user?.id]);
   const shown = useMemo(
-    () => select(query.data?.rows ?? [], view, JSON.parse(filterKey) as Filters, user?.id, sort),
-    [query.data, view, filterKey, user?.id, sort],
+    () =>
+      select(
+        query.data?.rows ?? [],
+        view,
+        JSON.parse(filterKey) as Filters,
+        user?.id,
+        sort,
+        includeUnassigned ? areas : null,
+      ),
+    [query.data, view, filterKey, user?.id, sort, includeUnassigned, areas],
   );
 
   const bulk = canManage && view === 'list';
@@ -190,6 +215,8 @@ export function MaintenanceRoute() {
       workOrder={w}
       assignee={w.assignee_id ? (names.get(w.assignee_id) ?? 'Someone') : null}
       onOpen={() => set({ wo: w.id })}
+      onTake={canTake ? () => take.mutate({ workOrder: w }) : undefined}
+      taking={take.isPending && take.variables?.workOrder.id === w.id}
       selection={
         bulk
           ? {
@@ -239,6 +266,13 @@ export function MaintenanceRoute() {
           </Button>
         ))}
       </nav>
+      {view === 'mine' ? (
+        <MineOptions
+          include={includeUnassigned}
+          onIncludeChange={setIncludeUnassigned}
+          areas={areas}
+        />
+      ) : null}
       {view !== 'mine' ? (
         <div
           role="group"
@@ -349,7 +383,11 @@ export function MaintenanceRoute() {
           {visible.map(card)}
           {!query.isPending && shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">
-              {view === 'mine' ? 'Nothing assigned to you is open.' : 'No work orders match.'}
+              {view === 'mine'
+                ? includeUnassigned
+                  ? 'Nothing of yours is open, and nothing in your areas is unassigned.'
+                  : 'Nothing assigned to you is open.'
+                : 'No work orders match.'}
             </p>
           ) : null}
         </div>
