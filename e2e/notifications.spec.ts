@@ -2,10 +2,18 @@
 // order and assigns another to a technician, whose open app shows a toast for each and the count
 // on the header's bell; the bell's list opens the record, "Mark all read" clears the count and a
 // reload shows them read (the server keeps it). A clean sent back after inspection reaches its
-// housekeeper on a 360 px phone. axe on the bell's list; nothing wider than the viewport.
+// housekeeper on a 360 px phone. With the page hidden and permission given, the service worker
+// shows a system notification instead. axe on the bell's list; nothing wider than the viewport.
 // The technician and the housekeeper are accounts of their own (other tests' urgent work orders
 // reach every technician: the assertions name this test's records, not a total).
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { service } from './support/offline';
 import {
@@ -42,11 +50,12 @@ async function ownAccount(
   request: APIRequestContext,
   role: 'technician' | 'housekeeper',
   viewport: { width: number; height: number },
+  options: BrowserContextOptions = {},
 ) {
   const fullName = `Notified ${role} ${Date.now().toString(36)}`;
   const account = await createAccount(request, { fullName });
   await grantAs(request, account.id, role);
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   // The bell's first read: what was there before is listed, not announced.
   const firstRead = page.waitForResponse(
@@ -204,4 +213,56 @@ test('a clean sent back after inspection reaches its housekeeper on a phone', as
   await item.click();
   await expect(hk.page).toHaveURL(new RegExp(`/housekeeping/cleans/${clean!.id}$`));
   await hk.page.context().close();
+});
+
+test('with the page hidden, the installed app shows a system notification instead', async ({
+  browser,
+  request,
+}) => {
+  const villa = await makeVilla(request);
+  const title = `Pool pump ${villa.code}`;
+  const tech = await ownAccount(
+    browser,
+    request,
+    'technician',
+    { width: 1280, height: 800 },
+    { serviceWorkers: 'allow', permissions: ['notifications'] },
+  );
+  const page = tech.page;
+  await expect(bell(page)).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // As when the app sits in the background (a test cannot hide a headless page for real).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  });
+
+  const token = await accessToken(request, DEMO.manager, DEMO_PASSWORD);
+  const [wo] = (await rest(request, token, 'POST', 'work_orders', {
+    property_id: villa.id,
+    title,
+  })) as { id: string; version: number }[];
+  await rest(request, token, 'POST', 'rpc/transition_work_order', {
+    work_order_id: wo!.id,
+    to_status: 'assigned',
+    from_version: wo!.version,
+    assignee_id: tech.id,
+  });
+
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          const shown = await registration.getNotifications();
+          return shown.map((n) => ({ title: n.title, data: n.data as unknown }));
+        }),
+      { timeout: 20_000 },
+    )
+    .toContainEqual({
+      title: `Work order assigned to you: ${title}`,
+      data: { url: `/maintenance?wo=${wo!.id}` },
+    });
+  await page.context().close();
 });
