@@ -114,7 +114,8 @@ begin
 end;
 $$;
 
--- Active holders of a permission key (the managers, the technicians).
+-- Active holders of a permission key (the managers, the technicians): the users a role or an
+-- override grants it to, each checked with the one resolution (user_permissions: active, no deny).
 create function private.holders_of(p_key text)
 returns setof uuid
 language sql
@@ -122,10 +123,18 @@ stable
 security definer
 set search_path = ''
 as $$
-  select p.id
-  from public.profiles p
-  where p.active
-    and exists (select 1 from public.user_permissions(p.id) k where k = holders_of.p_key)
+  select c.user_id
+  from (
+    select ur.user_id
+    from public.user_roles ur
+    join public.role_permissions rp
+      on rp.role_id = ur.role_id and rp.granted and rp.permission_key = holders_of.p_key
+    union
+    select cp.user_id
+    from public.custom_permissions cp
+    where cp.permission_key = holders_of.p_key and cp.granted
+  ) c
+  where exists (select 1 from public.user_permissions(c.user_id) k where k = holders_of.p_key)
 $$;
 
 -- Is this change one the API made (a person, or the app's service functions)? The seed is not.
