@@ -199,5 +199,6 @@ export function NotificationBell() {
 /** The header's action: the bell for a signed-in user with a role, nothing (and no read) else. */
 export function HeaderBell() {
   const { user, roles } = useAuth();
-  return user && roles.length > 0 ? <NotificationBell /> : null;
+  // Keyed by the user: what another account had is never announced as new.
+  return user && roles.length > 0 ? <NotificationBell key={user.id} /> : null;
 }
