@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/database.types.ts';
-import { anonClient, outcome, serviceClient, type Client, type TestUser } from './support.ts';
+import {
+  anonClient,
+  createUser,
+  outcome,
+  serviceClient,
+  type Client,
+  type TestUser,
+} from './support.ts';
 import {
   ACTORS,
   createActors,
@@ -177,6 +184,16 @@ describe('who is notified', () => {
     });
     expect(await heldFor(users.manager.id, task.id)).toEqual([]);
     expect((await taskRow(task.id)).status).toBe('in_progress');
+  });
+
+  it('an inactive account hears nothing', async () => {
+    const away = await createUser('away-technician', ['technician']);
+    fx.trackUsers(away);
+    const off = await service().from('profiles').update({ active: false }).eq('id', away.id);
+    expect(off.error).toBeNull();
+    const id = await urgentReport(users.manager.client, 'Flooded cellar');
+    expect((await heldFor(users.technician.id, id)).length).toBe(1);
+    expect(await heldFor(away.id, id)).toEqual([]);
   });
 
   it('the demo seed made none (changes made by the database owner notify nobody)', async () => {
