@@ -318,3 +318,27 @@ async function replayFromWorker(): Promise<void> {
     throw e;
   }
 }
+
+// --- notifications --------------------------------------------------------------------------------
+
+// A system notification the page showed while hidden (src/features/notifications, docs/
+// notifications.md) carries the app path of its record: a click focuses an open window of the app
+// and opens that path in it, or opens a new window there.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(target).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -6,6 +6,7 @@ import { AreasContext, composeAreas } from '@/lib/areas';
 import { housekeepingArea } from '@/features/housekeeping/area';
 import { inventoryArea } from '@/features/inventory/area';
 import { maintenanceArea } from '@/features/maintenance/area';
+import { notificationsArea } from '@/features/notifications/area';
 import { propertiesArea } from '@/features/properties/area';
 
 export const areas = composeAreas([
@@ -13,6 +14,7 @@ export const areas = composeAreas([
   housekeepingArea,
   maintenanceArea,
   inventoryArea,
+  notificationsArea,
 ]);
 
 /** Starts loading the dashboard's cards (as the dashboard's own chunk loads, not after it). */

@@ -646,6 +646,63 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          actor_id: string | null
+          body: string
+          created_at: string
+          day: string | null
+          id: string
+          kind: Database["public"]["Enums"]["notification_kind"]
+          link_id: string
+          link_route: string
+          read_at: string | null
+          recipient_id: string
+          title: string
+        }
+        Insert: {
+          actor_id?: string | null
+          body?: string
+          created_at?: string
+          day?: string | null
+          id?: string
+          kind: Database["public"]["Enums"]["notification_kind"]
+          link_id: string
+          link_route: string
+          read_at?: string | null
+          recipient_id: string
+          title: string
+        }
+        Update: {
+          actor_id?: string | null
+          body?: string
+          created_at?: string
+          day?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["notification_kind"]
+          link_id?: string
+          link_route?: string
+          read_at?: string | null
+          recipient_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       permissions: {
         Row: {
           area: string
@@ -1912,6 +1969,10 @@ export type Database = {
       }
       is_admin: { Args: never; Returns: boolean }
       is_manager_or_admin: { Args: never; Returns: boolean }
+      mark_notifications_read: {
+        Args: { notification_ids?: string[] }
+        Returns: number
+      }
       my_permissions: { Args: never; Returns: string[] }
       other_active_admin_exists: {
         Args: { except_user: string }
@@ -2113,6 +2174,12 @@ export type Database = {
         | "inspected"
         | "skipped"
         | "cancelled"
+      notification_kind:
+        | "work_order_urgent"
+        | "work_order_assigned"
+        | "clean_assigned"
+        | "clean_moved"
+        | "clean_sent_back"
       property_status: "active" | "inactive"
       property_type: "villa" | "house" | "apartment" | "suite" | "studio"
       reservation_source: "direct" | "airbnb" | "booking" | "vrbo" | "other"
@@ -2265,6 +2332,13 @@ export const Constants = {
         "inspected",
         "skipped",
         "cancelled",
+      ],
+      notification_kind: [
+        "work_order_urgent",
+        "work_order_assigned",
+        "clean_assigned",
+        "clean_moved",
+        "clean_sent_back",
       ],
       property_status: ["active", "inactive"],
       property_type: ["villa", "house", "apartment", "suite", "studio"],

@@ -249,6 +249,12 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     const r = await call('norole', 'take_work_order', args);
     expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
   },
+
+  // --- notifications (20261127310000): only the caller's own -----------------------------------
+  mark_notifications_read: async () => {
+    await expectDenied('anon', 'mark_notifications_read', { notification_ids: null });
+    await answers('norole', 'mark_notifications_read', { notification_ids: [randomUUID()] }, 0);
+  },
 };
 
 interface OpenApiPath {
