@@ -63,6 +63,8 @@ test.describe('at 1280 × 800', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await noSidewaysScroll(page);
     await expectAccessible(page, 'housekeeping week at 1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'housekeeping week at 1280, dark');
   });
 
   test("the properties table's last column is not cut", async ({ page }) => {
@@ -106,6 +108,8 @@ test.describe('on a 360 × 740 phone', () => {
     await expect(filters).toHaveAccessibleName('Filters 1 on');
     await noSidewaysScroll(page);
     await expectAccessible(page, 'properties on a phone, filters open');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'properties on a phone, filters open, dark');
   });
 
   test('the first work order is on the first screen', async ({ page }) => {

@@ -53,7 +53,12 @@ export function DateInput({
   const [text, setText] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const shown = text ?? formatDay(value);
-  const invalid = text !== null && text.trim() !== '' && parseDay(text) === null;
+  // A day, within min and max when they are given; null when it is not.
+  const dayOf = (t: string) => {
+    const day = parseDay(t);
+    return day && (!min || day >= String(min)) && (!max || day <= String(max)) ? day : null;
+  };
+  const invalid = text !== null && text.trim() !== '' && dayOf(text) === null;
 
   const commit = () => {
     if (text === null) return;
@@ -63,8 +68,8 @@ export function DateInput({
       if (value !== '') onValueChange('');
       return;
     }
-    const day = parseDay(t);
-    if (day && (!min || day >= String(min)) && (!max || day <= String(max))) {
+    const day = dayOf(t);
+    if (day) {
       setText(null);
       if (day !== value) onValueChange(day);
     } else if (emptyWhenInvalid && value !== '') {
