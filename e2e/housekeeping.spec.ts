@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { fillDateTime, fillDay } from './support/date-field';
 import { companyDay } from './support/field';
 import {
   accessToken,
@@ -292,8 +293,8 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   await page.getByRole('button', { name: 'Add reservation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add reservation' });
   await dialog.getByLabel('Guest name').fill('Board Guest Two');
-  await dialog.getByLabel('Check-in').fill(`${day(10)}T15:00`);
-  await dialog.getByLabel('Check-out').fill(`${day(13)}T11:00`);
+  await fillDateTime(dialog, 'Check-in', `${day(10)}T15:00`);
+  await fillDateTime(dialog, 'Check-out', `${day(13)}T11:00`);
   await dialog.getByRole('button', { name: 'Save reservation' }).click();
   await expectToast(page, 'Reservation added');
   await expect(page.getByRole('group', { name: 'Guest-ready state' })).toContainText(
@@ -444,7 +445,7 @@ test('stays make turnovers on the board; assign by keyboard and drag, live chang
   await expect(page.getByRole('row').filter({ hasText: villa.name })).toHaveCount(1);
   // A shorter date range keeps the filters: To day 5 leaves today's (done) and day 4's clean.
   await page.getByLabel('Filter by status').selectOption('');
-  await page.getByLabel('To', { exact: true }).fill(day(5));
+  await fillDay(page.getByLabel('To', { exact: true }), day(5));
   await expect(page).toHaveURL(new RegExp(`to=${day(5)}`));
   await expect(page.getByRole('row').filter({ hasText: villa.name })).toHaveCount(2);
   await expect(page.getByLabel('Filter by villa or area')).toHaveValue(villa.name);

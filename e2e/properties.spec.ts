@@ -4,6 +4,7 @@
 // staff see, and axe on the list, detail and form.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { fillDateTime } from './support/date-field';
 import { accessToken, DEMO, DEMO_PASSWORD, expectToast, rest, signInAs } from './support/helpers';
 
 // Calendar grids lay out days in the browser's zone; the day() helper below counts in UTC.
@@ -173,8 +174,8 @@ test('a manager adds a reservation, an overlapping one is a form error, and impo
     await page.getByRole('button', { name: 'Add reservation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add reservation' });
     await dialog.getByLabel('Guest name').fill(guest);
-    await dialog.getByLabel('Check-in').fill(`${from}T15:00`);
-    await dialog.getByLabel('Check-out').fill(`${to}T11:00`);
+    await fillDateTime(dialog, 'Check-in', `${from}T15:00`);
+    await fillDateTime(dialog, 'Check-out', `${to}T11:00`);
     await dialog.getByRole('button', { name: 'Save reservation' }).click();
     return dialog;
   };

@@ -115,8 +115,94 @@ export function zonedDay(iso: string): string {
   return isoToZonedInput(iso).slice(0, 10);
 }
 
+// The app's one format for what it shows (docs/architecture.md "Dates and times"): a moment as
+// 'Fri 27 Nov, 16:00' (formatDateTime; 'Fri 27 Nov 2026, 16:00' where the year matters,
+// formatDateTimeYear), a day as '27 Nov 2026' (formatDay, formatDate), a time as '16:00'. Every
+// moment in the company's zone. Nothing else in src formats a date: it calls these.
+
+/** ISO instant -> 'Fri 27 Nov, 16:00' in the company zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? current().dateTime.format(new Date(iso)) : '—';
+}
+
+/** ISO instant -> 'Fri 27 Nov 2026, 16:00' in the company zone (logs, audit, health). */
+export function formatDateTimeYear(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return `${formatDayWithWeekday(zonedDay(date.toISOString()))} ${zonedParts(date).year}, ${formatTime(date.toISOString())}`;
+}
+
+/** ISO instant -> '16:00:05', the time of day with seconds in the company zone. */
+export function formatTimeSeconds(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined) return '—';
+  const p = zonedParts(new Date(iso));
+  return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+// Calendar days ('2026-11-27') are no instants: formatted as the day they name, in no zone.
+let dayFormats: { day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } | null = null;
+function days() {
+  dayFormats ??= {
+    day: new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }),
+    weekday: new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+  };
+  return dayFormats;
+}
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** '2026-11-27' -> '27 Nov 2026' (the app's date format); '' for no day, the text for no date. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '';
+  return ISO_DAY.test(day) ? days().day.format(noonOf(day)) : day;
+}
+
+/** '2026-11-27' -> 'Fri 27 Nov' (a column or a heading of a week). */
+export function formatDayWithWeekday(day: string): string {
+  return ISO_DAY.test(day) ? days().weekday.format(noonOf(day)) : day;
+}
+
+/** ISO instant -> '27 Nov 2026', the company-zone day it falls on. */
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? formatDay(zonedDay(iso)) : '—';
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * What someone typed as a day -> '2026-11-27', or null when it is not one. Takes the app's format
+ * ('27 Nov 2026', '27 november 2026', '27 Nov': this year), day first with / . or -
+ * ('27/11/2026', '27.11.26') and ISO ('2026-11-27').
+ */
+export function parseDay(text: string, today = zonedDay(new Date().toISOString())): string | null {
+  const t = text.trim().toLowerCase().replace(/,/g, ' ').replace(/\s+/g, ' ');
+  let y: number, m: number, d: number;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t))) {
+    [y, m, d] = [+match[1]!, +match[2]!, +match[3]!];
+  } else if ((match = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{2}|\d{4})$/.exec(t))) {
+    [d, m, y] = [+match[1]!, +match[2]!, +match[3]!];
+  } else if ((match = /^(?:[a-z]+ )?(\d{1,2}) ([a-z]{3,})\.?(?: (\d{2}|\d{4}))?$/.exec(t))) {
+    d = +match[1]!;
+    m = MONTHS.findIndex((name) => match![2]!.startsWith(name)) + 1;
+    y = match[3] ? +match[3] : +today.slice(0, 4);
+  } else return null;
+  if (y < 100) y += 2000;
+  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /** ISO instant -> '15:00', the time of day in the company zone. */
@@ -130,4 +216,23 @@ export function companyToday(now = new Date()): { start: string; end: string } {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return { start: zonedInputToIso(`${today}T00:00`), end: zonedInputToIso(`${next}T00:00`) };
+}
+
+/**
+ * Today in the company's zone as a local Date at midnight, for calendars laid out with date-fns
+ * (which counts in the device's zone): its year, month and day are the company's.
+ */
+export function companyTodayDate(now = new Date()): Date {
+  const [y, m, d] = zonedDay(now.toISOString()).split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+/** '15:00', '1500', '9.30', '9:30' -> 'HH:mm'; null when it is not a time of day. */
+export function parseTime(text: string): string | null {
+  const m = /^(\d{1,2})(?:[:.h ]?(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2] ?? '0');
+  if (h > 23 || min > 59) return null;
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
 }

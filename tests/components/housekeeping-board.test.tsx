@@ -348,10 +348,18 @@ it(
     await within(week).findByRole('article', { name: cardName(villa.name) }, { timeout: 30_000 });
     within(dayColumn(monday, 1)).getByRole('article', { name: cardName(villa.name) });
 
-    // The keyboard way: the card's Day field, typed into.
+    // The keyboard way: the card's Day field, typed into (in the app's format, '25 Nov 2026';
+    // read on Enter) and shown back in it.
     const user = userEvent.setup();
     const field = within(week).getByLabelText(`Move ${villa.name} to day`);
-    await user.type(field, wednesday, {
+    const typed = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${wednesday}T12:00:00Z`));
+    expect((field as HTMLInputElement).value).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await user.type(field, `${typed}{Enter}`, {
       initialSelectionStart: 0,
       initialSelectionEnd: (field as HTMLInputElement).value.length,
     });

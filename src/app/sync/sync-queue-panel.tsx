@@ -3,12 +3,12 @@
 // rule 4) each row says what the change is and, when the server refused it or the account must
 // sign in again, why - with what the user can do about it. Nothing leaves the queue silently.
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { LogIn, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { notify } from '@/lib/toast';
+import { formatTimeSeconds } from '@/lib/company-time';
 import { cn } from '@/lib/utils';
 import { discardEntry, retryEntry } from '@/offline/queue';
 import type { QueueEntry } from '@/offline/queue-entry';
@@ -17,7 +17,8 @@ import { requestReplay } from '@/offline/sync-engine';
 import { useSyncQueue, type SyncQueueRow } from '@/offline/use-sync-queue';
 import { ConfirmDialog } from './confirm-dialog';
 
-const timeOf = (ms: number) => format(ms, 'HH:mm:ss');
+// The app's one clock: the company's zone (src/lib/company-time.ts).
+const timeOf = (ms: number) => formatTimeSeconds(ms);
 
 export function SyncQueuePanel() {
   const open = useSyncPanelOpen();

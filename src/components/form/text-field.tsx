@@ -5,7 +5,7 @@ import { Field, type FieldProps } from './field';
 
 type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur'>;
 
-/** A text input (also e-mail, tel, password, date, datetime-local: pass `type`). */
+/** A text input (also e-mail, tel, password: pass `type`; a date is DateField, date-field.tsx). */
 export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   control,
   name,
@@ -22,13 +22,6 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
       render={(field) => <Input {...input} {...field} />}
     />
   );
-}
-
-/** A date-and-time input in the company's local time (`YYYY-MM-DDTHH:mm`). */
-export function DateTimeField<T extends FieldValues, N extends FieldPath<T>>(
-  props: FieldProps<T, N> & Omit<InputProps, 'type'>,
-) {
-  return <TextField type="datetime-local" {...props} />;
 }
 
 /** A new password and its confirmation (the schema reports a mismatch on the confirmation). */

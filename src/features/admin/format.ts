@@ -1,14 +1,9 @@
-// Shared formatting of the admin pages.
+// Shared formatting of the admin pages. Moments are the app's own format in the company's zone
+// (src/lib/company-time.ts), with the year: sign-ins, the audit log and builds go back a while.
+import { formatDateTimeYear } from '@/lib/company-time';
 
 export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatDateTimeYear(iso);
 }
 
 export function formatBytes(n: number): string {

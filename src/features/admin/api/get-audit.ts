@@ -1,6 +1,7 @@
 // GET audit_log: the latest 100 admin changes, filtered by entity, actor and date. Online only: the
 // admin area keeps no copy on the device (docs/admin.md).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { zonedInputToIso } from '@/lib/company-time';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listResource, noDeviceCopy, readList } from '@/offline/resource';
@@ -14,7 +15,8 @@ export const auditLog = listResource<AuditEntry, AuditFilter>({
     let q = supabase.from('audit_log').select('*').order('id', { ascending: false }).limit(100);
     if (f.entity) q = q.eq('entity', f.entity);
     if (f.actor) q = q.ilike('actor_email', `%${f.actor.replace(/[%_]/g, '')}%`);
-    if (f.since) q = q.gte('at', new Date(f.since).toISOString());
+    // From the start of that day in the company's zone, not UTC's.
+    if (f.since) q = q.gte('at', zonedInputToIso(`${f.since}T00:00`));
     return fetchOrThrow(q);
   },
   copy: noDeviceCopy,

@@ -12,6 +12,7 @@ import { appVersion, useBuildTime } from '../build-info';
 import { useHealth } from '../api/get-health';
 import { AdminNav } from '../components/admin-nav';
 import { formatBytes, formatWhen } from '../format';
+import { COMPANY_TIME_ZONE, formatTimeSeconds } from '@/lib/company-time';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { healthQuery } from '../api/get-health';
@@ -59,8 +60,9 @@ export function AdminHealthRoute() {
         <p className="text-muted-foreground text-sm" aria-live="polite">
           Updated{' '}
           <time dateTime={h.fetchedAt} data-testid="health-updated">
-            {new Date(h.fetchedAt).toLocaleTimeString('en-GB')}
-          </time>
+            {formatTimeSeconds(h.fetchedAt)}
+          </time>{' '}
+          <span data-testid="health-zone">({COMPANY_TIME_ZONE} time)</span>
         </p>
       ) : null}
       {health.isPending ? (

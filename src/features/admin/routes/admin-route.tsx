@@ -14,6 +14,7 @@ import { useHealth } from '../api/get-health';
 import type { AuditEntry, AuditFilter } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import { DateInput } from '@/components/form/date-input';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { auditQuery } from '../api/get-audit';
@@ -110,11 +111,11 @@ function AuditLog() {
           </div>
           <div className="space-y-1">
             <Label htmlFor="audit-since">Since</Label>
-            <Input
+            <DateInput
               id="audit-since"
-              type="date"
+              pickerLabel="Choose the first day"
               value={filter.since}
-              onChange={(e) => setFilter({ ...filter, since: e.target.value })}
+              onValueChange={(since) => setFilter({ ...filter, since })}
             />
           </div>
         </div>

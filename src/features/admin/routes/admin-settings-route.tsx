@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/form/field';
 import { SelectField } from '@/components/form/select-field';
+import { TimeField } from '@/components/form/date-field';
 import { TextField } from '@/components/form/text-field';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -105,18 +106,8 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
             />
           )}
         />
-        <TextField
-          control={c}
-          name="default_check_in_time"
-          label="Default check-in time"
-          type="time"
-        />
-        <TextField
-          control={c}
-          name="default_check_out_time"
-          label="Default check-out time"
-          type="time"
-        />
+        <TimeField control={c} name="default_check_in_time" label="Default check-in time" />
+        <TimeField control={c} name="default_check_out_time" label="Default check-out time" />
         <SelectField
           control={c}
           name="week_start"

@@ -1,4 +1,5 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { DateInput } from '@/components/form/date-input';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import {
@@ -9,7 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/company-time';
+import { formatDateTime, formatDayWithWeekday } from '@/lib/company-time';
 import type { BoardTask, StaffMember } from '../api/get-board';
 import { addDays, isLate, minutesBy, STATUS_LABELS } from '../board-logic';
 import { CleanProgress, InspectionState, TaskCard } from './task-card';
@@ -26,16 +27,27 @@ function DropColumn({
   onDropTask,
   children,
   footer,
+  className = 'w-[17rem] shrink-0',
+  ref,
+  current,
 }: {
   label: string;
   onDropTask: (taskId: string) => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Its width: 17rem by default (the day board, side by side and scrolled). */
+  className?: string;
+  ref?: Ref<HTMLElement>;
+  /** Today's column of a week. */
+  current?: boolean;
 }) {
   const [over, setOver] = useState(false);
   return (
     <section
+      ref={ref}
       aria-label={label}
+      aria-current={current ? 'date' : undefined}
+      data-today={current ? '' : undefined}
       onDragOver={(e: DragEvent) => {
         if (e.dataTransfer.types.includes('text/x-clean')) {
           e.preventDefault();
@@ -49,9 +61,12 @@ function DropColumn({
         const id = e.dataTransfer.getData('text/x-clean');
         if (id) onDropTask(id);
       }}
-      className={`bg-muted/40 flex w-[17rem] shrink-0 flex-col gap-2 rounded-lg border p-2 ${over ? 'ring-primary ring-2' : ''}`}
+      className={`flex flex-col gap-2 rounded-lg border p-2 ${current ? 'bg-primary/5 border-primary/60' : 'bg-muted/40'} ${className} ${over ? 'ring-primary ring-2' : ''}`}
     >
-      <h2 className="px-1 text-sm font-semibold">{label}</h2>
+      <h2 className="px-1 text-sm font-semibold">
+        {label}
+        {current ? <span className="font-normal"> · Today</span> : null}
+      </h2>
       {footer}
       {children}
     </section>
@@ -113,15 +128,22 @@ export function DayView({
   );
 }
 
-/** Seven days side by side; drop a card on a day (or pick the day on the card) to reschedule. */
+/**
+ * Seven days side by side; drop a card on a day (or pick the day on the card) to reschedule. From
+ * 1280 px the seven share the width (all in view); narrower, they scroll sideways inside the board
+ * (never the page), scrolled so that today's column is in view.
+ */
 export function WeekView({
   from,
+  today,
   tasks,
   housekeepers,
   onMove,
   actions,
 }: {
   from: string;
+  /** The company's today ('YYYY-MM-DD'), marked and kept in view when it is in the week. */
+  today: string;
   tasks: BoardTask[];
   housekeepers: StaffMember[];
   onMove: (task: BoardTask, day: string) => void;
@@ -129,20 +151,31 @@ export function WeekView({
 }) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
   const byId = new Map(tasks.map((t) => [t.id, t]));
-  const label = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  const board = useRef<HTMLDivElement>(null);
+  const todayColumn = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const row = board.current;
+    const col = todayColumn.current;
+    if (!row || !col || row.scrollWidth <= row.clientWidth) return;
+    const left = col.offsetLeft;
+    if (left < row.scrollLeft || left + col.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = Math.max(0, left - 8);
+  }, [from, today]);
   return (
-    <div className="flex gap-3 overflow-x-auto pb-2" data-testid="week-board">
+    <div
+      ref={board}
+      className="relative flex gap-2 overflow-x-auto pb-2 xl:grid xl:grid-cols-7 xl:overflow-visible"
+      data-testid="week-board"
+    >
       {days.map((day) => {
         const dayTasks = tasks.filter((t) => t.day === day);
         return (
           <DropColumn
             key={day}
-            label={`${label.format(new Date(`${day}T12:00:00Z`))} (${dayTasks.length})`}
+            ref={day === today ? todayColumn : undefined}
+            current={day === today}
+            className="w-[15rem] shrink-0 xl:w-auto xl:min-w-0"
+            label={`${formatDayWithWeekday(day)} (${dayTasks.length})`}
             onDropTask={(id) => {
               const t = byId.get(id);
               if (t && t.day !== day) onMove(t, day);
@@ -159,16 +192,13 @@ export function WeekView({
                   onAssign={(u) => actions.onAssign(t, u)}
                   onStatus={(to) => actions.onStatus(t, to)}
                 />
-                <label className="text-muted-foreground flex items-center gap-1 text-xs">
-                  Day
-                  <Input
-                    type="date"
-                    className="h-7 text-xs"
-                    value={t.day}
-                    aria-label={`Move ${t.property?.name ?? 'clean'} to day`}
-                    onChange={(e) => e.target.value && onMove(t, e.target.value)}
-                  />
-                </label>
+                <DateInput
+                  className="h-7 px-2 text-xs md:text-xs"
+                  aria-label={`Move ${t.property?.name ?? 'clean'} to day`}
+                  pickerLabel={`Choose a day for ${t.property?.name ?? 'clean'}`}
+                  value={t.day}
+                  onValueChange={(d) => d && d !== t.day && onMove(t, d)}
+                />
               </div>
             ))}
           </DropColumn>

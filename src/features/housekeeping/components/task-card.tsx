@@ -124,10 +124,10 @@ export function TaskCard({
       onDragStart={onDragStart}
       aria-label={`${title}, ${task.type?.name ?? 'clean'}`}
       data-testid="clean-card"
-      className="bg-card space-y-2 rounded-md border p-3 text-sm shadow-xs"
+      className={`bg-card space-y-2 rounded-md border text-sm shadow-xs ${compact ? 'p-2' : 'p-3'}`}
       style={{ borderLeft: `4px solid ${task.type?.color ?? '#2563eb'}` }}
     >
-      <div className="flex items-start justify-between gap-2">
+      <div className={`flex items-start justify-between gap-2 ${compact ? 'flex-wrap' : ''}`}>
         <label className="flex min-w-0 items-start gap-2">
           <input
             type="checkbox"

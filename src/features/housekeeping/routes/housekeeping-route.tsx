@@ -10,7 +10,7 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/form/date-input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasPermission } from '@/lib/permissions';
@@ -214,21 +214,23 @@ function Board() {
         </div>
         {view === 'list' ? (
           <>
-            <Input
-              type="date"
-              className="h-8 w-40"
-              aria-label="From"
-              value={listFrom}
-              onChange={(e) => e.target.value && set({ from: e.target.value })}
-            />
-            <Input
-              type="date"
-              className="h-8 w-40"
-              aria-label="To"
-              value={listTo}
-              min={listFrom}
-              onChange={(e) => e.target.value && set({ to: e.target.value })}
-            />
+            <div className="w-40">
+              <DateInput
+                className="h-8"
+                aria-label="From"
+                value={listFrom}
+                onValueChange={(d) => d && set({ from: d })}
+              />
+            </div>
+            <div className="w-40">
+              <DateInput
+                className="h-8"
+                aria-label="To"
+                value={listTo}
+                min={listFrom}
+                onValueChange={(d) => d && set({ to: d })}
+              />
+            </div>
             {listTo !== listToAsked ? (
               <span className="text-muted-foreground text-xs" role="status">
                 Showing {LIST_MAX_DAYS} days at most
@@ -245,13 +247,14 @@ function Board() {
             >
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <Input
-              type="date"
-              className="h-8 w-40"
-              aria-label="Day"
-              value={day}
-              onChange={(e) => e.target.value && set({ day: e.target.value })}
-            />
+            <div className="w-40">
+              <DateInput
+                className="h-8"
+                aria-label="Day"
+                value={day}
+                onValueChange={(d) => d && set({ day: d })}
+              />
+            </div>
             <Button
               size="icon-sm"
               variant="outline"
@@ -379,6 +382,7 @@ function Board() {
       ) : view === 'week' ? (
         <WeekView
           from={from}
+          today={todayInCompany()}
           tasks={tasks}
           housekeepers={housekeepers}
           actions={actions}

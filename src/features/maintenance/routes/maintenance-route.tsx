@@ -11,6 +11,8 @@ import { useLiveUpdates } from '@/lib/live-updates';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
+import { useFilterFold } from '@/components/form/use-filter-fold';
 import { PageHeader } from '@/components/page-header';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { Button } from '@/components/ui/button';
@@ -170,6 +172,8 @@ export function MaintenanceRoute() {
     flag: params.get('flag') ?? '',
   };
   const filterKey = JSON.stringify(filters);
+  // On a phone the filters fold into one button, so the first work order is on the first screen.
+  const filterFold = useFilterFold();
 
   const query = useWorkOrders();
   const staff = useStaff();
@@ -274,7 +278,14 @@ export function MaintenanceRoute() {
         />
       ) : null}
       {view !== 'mine' ? (
-        <div
+        <FilterFoldButton
+          fold={filterFold}
+          active={Object.values(filters).filter(Boolean).length}
+        />
+      ) : null}
+      {view !== 'mine' ? (
+        <FilterFoldPanel
+          fold={filterFold}
           role="group"
           aria-label="Filters"
           className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7"
@@ -338,7 +349,7 @@ export function MaintenanceRoute() {
               <NativeSelectOption value="newest">Newest</NativeSelectOption>
             </NativeSelect>
           </div>
-        </div>
+        </FilterFoldPanel>
       ) : null}
       {bulk ? (
         <BulkAssignBar

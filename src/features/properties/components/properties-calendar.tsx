@@ -12,7 +12,7 @@ import {
 import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
 import { useReservationsInRange } from '../api/get-reservations-range';
-import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { companyTodayDate, zonedDay, zonedInputToIso } from '@/lib/company-time';
 import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
 
@@ -35,7 +35,9 @@ function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['week
 export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
   const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('fortnight');
-  const [picked, setStart] = useState(() => anchorOf('fortnight', new Date(), weekStartsOn));
+  const [picked, setStart] = useState(() =>
+    anchorOf('fortnight', companyTodayDate(), weekStartsOn),
+  );
   // Derived on every render: a week start that arrives (or changes) after the first one applies.
   const start = anchorOf(mode, picked, weekStartsOn);
   const last = mode === 'month' ? endOfMonth(start) : addDays(start, mode === 'week' ? 6 : 13);
@@ -44,7 +46,7 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
   const to = zonedInputToIso(`${format(addDays(last, 1), 'yyyy-MM-dd')}T00:00`);
   const ids = rows.map((r) => r.id);
   const stays = useReservationsInRange(ids, from, to);
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = zonedDay(new Date().toISOString());
   const step = (n: number) =>
     setStart((s) =>
       mode === 'month' ? addMonths(s, n) : addDays(s, n * (mode === 'week' ? 7 : 14)),
@@ -63,7 +65,7 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
           setMode(m);
           setStart(anchorOf(m, start, weekStartsOn));
         }}
-        onToday={() => setStart(anchorOf(mode, new Date(), weekStartsOn))}
+        onToday={() => setStart(anchorOf(mode, companyTodayDate(), weekStartsOn))}
         onStep={step}
         unit={UNIT[mode]}
         label={label}

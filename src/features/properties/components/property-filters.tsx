@@ -4,6 +4,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Button } from '@/components/ui/button';
+import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
+import { useFilterFold } from '@/components/form/use-filter-fold';
 import { usePropertyAreas } from '../api/get-property-areas';
 import { PROPERTY_STATUSES, PROPERTY_TYPES, STATUS_LABELS, TYPE_LABELS } from '../labels';
 import { SORTS, type PropertyListParams } from '../list-params';
@@ -54,148 +56,156 @@ export function PropertyFilters({
     params.area && !(areas.data ?? []).includes(params.area)
       ? [...(areas.data ?? []), params.area]
       : (areas.data ?? []);
-  const filtered =
-    params.q ||
-    params.status ||
-    params.area ||
-    params.type ||
-    params.minBedrooms !== null ||
-    params.ready ||
-    params.archived;
+  // The filters that are on (the search shows for itself): the phone's Filters button counts them.
+  const active = [
+    params.status,
+    params.area,
+    params.type,
+    params.minBedrooms !== null,
+    params.ready,
+    params.archived,
+  ].filter(Boolean).length;
+  const filtered = Boolean(params.q) || active > 0;
+  const fold = useFilterFold();
 
   return (
     <div className="space-y-3" role="search" aria-label="Filter properties">
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
-        />
-        <Input
-          type="search"
-          aria-label="Search by name, code or area"
-          placeholder="Search by name, code or area"
-          className="pl-8"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
-        <Filter
-          id="filter-status"
-          label="Status"
-          value={params.status}
-          onChange={(v) => onChange({ status: v || null })}
-        >
-          <NativeSelectOption value="">All</NativeSelectOption>
-          {PROPERTY_STATUSES.map((s) => (
-            <NativeSelectOption key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </NativeSelectOption>
-          ))}
-        </Filter>
-        <Filter
-          id="filter-area"
-          label="Area"
-          value={params.area}
-          onChange={(v) => onChange({ area: v || null })}
-        >
-          <NativeSelectOption value="">All areas</NativeSelectOption>
-          {areaOptions.map((a) => (
-            <NativeSelectOption key={a} value={a}>
-              {a}
-            </NativeSelectOption>
-          ))}
-        </Filter>
-        <Filter
-          id="filter-type"
-          label="Type"
-          value={params.type}
-          onChange={(v) => onChange({ type: v || null })}
-        >
-          <NativeSelectOption value="">All types</NativeSelectOption>
-          {PROPERTY_TYPES.map((t) => (
-            <NativeSelectOption key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </NativeSelectOption>
-          ))}
-        </Filter>
-        <Filter
-          id="filter-bedrooms"
-          label="Bedrooms"
-          value={params.minBedrooms === null ? '' : String(params.minBedrooms)}
-          onChange={(v) => onChange({ bedrooms: v || null })}
-        >
-          <NativeSelectOption value="">Any</NativeSelectOption>
-          {[1, 2, 3, 4, 5, 6].map((n) => (
-            <NativeSelectOption key={n} value={String(n)}>
-              {n}+
-            </NativeSelectOption>
-          ))}
-        </Filter>
-        <Filter
-          id="filter-ready"
-          label="Guest-ready"
-          value={params.ready}
-          onChange={(v) => onChange({ ready: v || null })}
-        >
-          <NativeSelectOption value="">Any</NativeSelectOption>
-          <NativeSelectOption value="ready">Ready</NativeSelectOption>
-          <NativeSelectOption value="not_ready">Not ready</NativeSelectOption>
-        </Filter>
-        <Filter
-          id="filter-sort"
-          label="Sort by"
-          value={params.sort}
-          onChange={(v) => onChange({ sort: v === 'name' ? null : v })}
-        >
-          {Object.entries(SORTS).map(([key, label]) => (
-            <NativeSelectOption key={key} value={key}>
-              {label}
-            </NativeSelectOption>
-          ))}
-        </Filter>
-        <Filter
-          id="filter-dir"
-          label="Order"
-          value={params.desc ? 'desc' : 'asc'}
-          onChange={(v) => onChange({ dir: v === 'desc' ? 'desc' : null })}
-        >
-          <NativeSelectOption value="asc">Ascending</NativeSelectOption>
-          <NativeSelectOption value="desc">Descending</NativeSelectOption>
-        </Filter>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="accent-primary size-4"
-            checked={params.archived}
-            onChange={(e) => onChange({ archived: e.target.checked ? '1' : null })}
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            aria-hidden="true"
+            className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
           />
-          Show archived
-        </label>
-        {filtered ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setSearch('');
-              window.clearTimeout(timer.current);
-              onChange({
-                q: null,
-                status: null,
-                area: null,
-                type: null,
-                bedrooms: null,
-                ready: null,
-                archived: null,
-              });
-            }}
-          >
-            Clear filters
-          </Button>
-        ) : null}
+          <Input
+            type="search"
+            aria-label="Search by name, code or area"
+            placeholder="Search by name, code or area"
+            className="pl-8"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+          />
+        </div>
+        <FilterFoldButton fold={fold} active={active} />
       </div>
+      <FilterFoldPanel fold={fold} className="space-y-3">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+          <Filter
+            id="filter-status"
+            label="Status"
+            value={params.status}
+            onChange={(v) => onChange({ status: v || null })}
+          >
+            <NativeSelectOption value="">All</NativeSelectOption>
+            {PROPERTY_STATUSES.map((s) => (
+              <NativeSelectOption key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </NativeSelectOption>
+            ))}
+          </Filter>
+          <Filter
+            id="filter-area"
+            label="Area"
+            value={params.area}
+            onChange={(v) => onChange({ area: v || null })}
+          >
+            <NativeSelectOption value="">All areas</NativeSelectOption>
+            {areaOptions.map((a) => (
+              <NativeSelectOption key={a} value={a}>
+                {a}
+              </NativeSelectOption>
+            ))}
+          </Filter>
+          <Filter
+            id="filter-type"
+            label="Type"
+            value={params.type}
+            onChange={(v) => onChange({ type: v || null })}
+          >
+            <NativeSelectOption value="">All types</NativeSelectOption>
+            {PROPERTY_TYPES.map((t) => (
+              <NativeSelectOption key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </NativeSelectOption>
+            ))}
+          </Filter>
+          <Filter
+            id="filter-bedrooms"
+            label="Bedrooms"
+            value={params.minBedrooms === null ? '' : String(params.minBedrooms)}
+            onChange={(v) => onChange({ bedrooms: v || null })}
+          >
+            <NativeSelectOption value="">Any</NativeSelectOption>
+            {[1, 2, 3, 4, 5, 6].map((n) => (
+              <NativeSelectOption key={n} value={String(n)}>
+                {n}+
+              </NativeSelectOption>
+            ))}
+          </Filter>
+          <Filter
+            id="filter-ready"
+            label="Guest-ready"
+            value={params.ready}
+            onChange={(v) => onChange({ ready: v || null })}
+          >
+            <NativeSelectOption value="">Any</NativeSelectOption>
+            <NativeSelectOption value="ready">Ready</NativeSelectOption>
+            <NativeSelectOption value="not_ready">Not ready</NativeSelectOption>
+          </Filter>
+          <Filter
+            id="filter-sort"
+            label="Sort by"
+            value={params.sort}
+            onChange={(v) => onChange({ sort: v === 'name' ? null : v })}
+          >
+            {Object.entries(SORTS).map(([key, label]) => (
+              <NativeSelectOption key={key} value={key}>
+                {label}
+              </NativeSelectOption>
+            ))}
+          </Filter>
+          <Filter
+            id="filter-dir"
+            label="Order"
+            value={params.desc ? 'desc' : 'asc'}
+            onChange={(v) => onChange({ dir: v === 'desc' ? 'desc' : null })}
+          >
+            <NativeSelectOption value="asc">Ascending</NativeSelectOption>
+            <NativeSelectOption value="desc">Descending</NativeSelectOption>
+          </Filter>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="accent-primary size-4"
+              checked={params.archived}
+              onChange={(e) => onChange({ archived: e.target.checked ? '1' : null })}
+            />
+            Show archived
+          </label>
+          {filtered ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                window.clearTimeout(timer.current);
+                onChange({
+                  q: null,
+                  status: null,
+                  area: null,
+                  type: null,
+                  bedrooms: null,
+                  ready: null,
+                  archived: null,
+                });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </FilterFoldPanel>
     </div>
   );
 }

@@ -122,7 +122,6 @@ function PropertyTable({ rows }: { rows: PropertyListRow[] }) {
         <TableHeader>
           <TableRow>
             <TableHead>Property</TableHead>
-            <TableHead>Area</TableHead>
             <TableHead>Type</TableHead>
             <TableHead className="text-right">Bedrooms</TableHead>
             <TableHead className="text-right">Guests</TableHead>
@@ -142,9 +141,10 @@ function PropertyTable({ rows }: { rows: PropertyListRow[] }) {
                 >
                   {row.name}
                 </Link>
-                <div className="text-muted-foreground text-xs">{row.code}</div>
+                <div className="text-muted-foreground text-xs">
+                  {row.code} · {row.area}
+                </div>
               </TableCell>
-              <TableCell>{row.area}</TableCell>
               <TableCell>{typeLabel(row.type)}</TableCell>
               <TableCell className="text-right">{row.bedrooms}</TableCell>
               <TableCell className="text-right">{row.max_guests}</TableCell>

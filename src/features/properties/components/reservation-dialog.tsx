@@ -13,7 +13,8 @@ import {
 } from '@/components/ui/dialog';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
-import { DateTimeField, TextField } from '@/components/form/text-field';
+import { DateTimeField } from '@/components/form/date-field';
+import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
 import { errorMessage, QueryError } from '@/lib/errors';
 import type { Reservation } from '../api/get-reservations';

@@ -11,7 +11,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { useMonthReservations } from '../api/get-reservations';
-import { zonedDay, zonedInputToIso } from '@/lib/company-time';
+import { companyTodayDate, zonedDay, zonedInputToIso } from '@/lib/company-time';
 import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
 
@@ -32,7 +32,7 @@ function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['week
 export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
   const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('month');
-  const [picked, setAnchor] = useState(() => startOfMonth(new Date()));
+  const [picked, setAnchor] = useState(() => startOfMonth(companyTodayDate()));
   // Derived on every render: a week start that arrives (or changes) after the first one applies.
   const anchor = anchorOf(mode, picked, weekStartsOn);
   const gridStart = mode === 'month' ? startOfWeek(anchor, { weekStartsOn }) : anchor;
@@ -63,7 +63,7 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
           setMode(m);
           setAnchor(anchorOf(m, anchor, weekStartsOn));
         }}
-        onToday={() => setAnchor(anchorOf(mode, new Date(), weekStartsOn))}
+        onToday={() => setAnchor(anchorOf(mode, companyTodayDate(), weekStartsOn))}
         onStep={step}
         unit={unit}
         label={label}
