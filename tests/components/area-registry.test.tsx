@@ -123,7 +123,7 @@ it("the app's registry: each area's cards, sections and actions, in order", () =
     'my-work-orders',
   ]);
   expect(areas.propertySections.map((s) => s.title)).toEqual(['Cleans', 'Work orders', 'Stock']);
-  expect(areas.headerActions.map((a) => a.key)).toEqual(['report-problem']);
+  expect(areas.headerActions.map((a) => a.key)).toEqual(['report-problem', 'notifications']);
   expect(areas.propertyActions.map((a) => a.key)).toEqual(['report-problem']);
   expect(areas.readinessReasons.work_order_blocking).toBe('A blocking work order is open');
 });
