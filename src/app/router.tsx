@@ -16,7 +16,15 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/page-spinner';
 import { loadQueryClient } from '@/lib/query-client-loader';
-import { paths, roleFor, routeEntries, type RouteEntry, type RouteKey } from '@/lib/routes';
+import {
+  needsRole,
+  paths,
+  roleFor,
+  routeEntries,
+  type RouteEntry,
+  type RouteKey,
+} from '@/lib/routes';
+import type { LoaderRequirement } from './guards/loader-access';
 import { RouteGuard } from './guards/route-guard';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -151,11 +159,35 @@ const screens: Record<RouteKey, Screen> = {
 /** Screens that render without TanStack Query: the sign-in screen (its budget, bench/README.md). */
 const withoutQueryClient = new Set<RouteKey>(['auth']);
 
+/** What a route's guard asks of the user, from its table entry (no requirement: undefined). */
+function requirementOf(r: RouteEntry): LoaderRequirement | undefined {
+  const req: LoaderRequirement = {
+    anyRole: needsRole(r.access) || undefined,
+    role: roleFor(r.access),
+    permission: r.permission,
+    permissions: r.permissions,
+    elsewhere: r.elsewhere,
+  };
+  return Object.values(req).some((v) => v !== undefined) ? req : undefined;
+}
+
 function lazyScreen(key: RouteKey): RouteObject['lazy'] {
   return async () => {
     if (withoutQueryClient.has(key)) return { Component: (await screens[key]()).Component };
-    const [m, queryClient] = await Promise.all([screens[key](), loadQueryClient()]);
-    return { Component: m.Component, loader: m.clientLoader?.(queryClient) };
+    const req = requirementOf((paths as Record<RouteKey, RouteEntry>)[key]);
+    // A guarded screen's loader reads only for a user its guard lets in (no role yet: nothing).
+    // Loaded here, with the screen: the sign-in screen's bundle (which holds this router) does
+    // not carry the access reads.
+    const [m, queryClient, access] = await Promise.all([
+      screens[key](),
+      loadQueryClient(),
+      req && import('./guards/loader-access'),
+    ]);
+    const loader = m.clientLoader?.(queryClient);
+    return {
+      Component: m.Component,
+      loader: loader && req && access ? access.loaderForAccess(queryClient, req, loader) : loader,
+    };
   };
 }
 
@@ -165,10 +197,10 @@ function guarded(key: RouteKey, r: RouteEntry): RouteObject {
     r.path === paths.home.path
       ? { index: true, lazy: lazyScreen(key) }
       : { path: r.path.replace(/^\//, ''), lazy: lazyScreen(key) };
-  const role = roleFor(r.access);
-  if (!role && !r.permission && !r.permissions) return route;
+  const req = requirementOf(r);
+  if (!req) return route;
   return {
-    element: <RouteGuard role={role} permission={r.permission} permissions={r.permissions} />,
+    element: <RouteGuard {...req} elsewhere={r.elsewhere} />,
     children: [route],
   };
 }

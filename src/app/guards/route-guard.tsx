@@ -1,22 +1,38 @@
 // The route guard of docs/areas.md, spec §2: 'Loading...' while auth or permissions load; no user →
-// redirect (history replaced) to /auth or the given target, remembering the page asked for;
-// then the role, single-permission and permission-list checks with the spec's texts.
-import type { ReactNode } from 'react';
+// redirect (history replaced) to /auth or the given target, remembering the page asked for; a
+// user with no role yet on a work screen → "waiting for access" (the dashboard's words, whom to
+// ask); then the role, single-permission and permission-list checks with the spec's texts; and a
+// screen that is another role's sends to the user's own (routes.ts `elsewhere`).
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
-import { evaluateGuard, type PermissionKey, type SystemRole } from '@/lib/permissions';
+import {
+  evaluateGuard,
+  hasAnyPermission,
+  type PermissionKey,
+  type SystemRole,
+} from '@/lib/permissions';
 
 export interface RouteGuardProps {
+  /** Any role at all (routes.ts `needsRole`): a user with none is told to wait for access. */
+  anyRole?: boolean;
   role?: SystemRole;
   permission?: PermissionKey;
   permissions?: readonly PermissionKey[];
   redirectTo?: string;
+  /** Whoever holds none of `unless` goes to `to` (history replaced): routes.ts `elsewhere`. */
+  elsewhere?: { unless: readonly PermissionKey[]; to: string };
   children?: ReactNode;
 }
+
+// Only an account with no role meets it: its own chunk, off the sign-in screen's bundle.
+const WaitingForAccessPage = lazy(async () => ({
+  default: (await import('@/components/waiting-for-access')).WaitingForAccessPage,
+}));
 
 function Denied({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
@@ -35,10 +51,12 @@ function Denied({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function RouteGuard({
+  anyRole,
   role,
   permission,
   permissions,
   redirectTo = DEFAULT_SIGNED_OUT_REDIRECT,
+  elsewhere,
   children,
 }: RouteGuardProps) {
   const auth = useAuth();
@@ -50,7 +68,7 @@ export function RouteGuard({
       roles: auth.roles,
       permissions: auth.permissions,
     },
-    { role, permission, permissions },
+    { anyRole, role, permission, permissions },
   );
 
   switch (outcome.kind) {
@@ -65,6 +83,12 @@ export function RouteGuard({
           replace
           state={auth.signedOutByUser ? undefined : { from: location }}
         />
+      );
+    case 'waiting':
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <WaitingForAccessPage />
+        </Suspense>
       );
     case 'role-denied':
       return (
@@ -96,6 +120,8 @@ export function RouteGuard({
         </Denied>
       );
     case 'allow':
+      if (elsewhere && !hasAnyPermission(auth.permissions, elsewhere.unless))
+        return <Navigate to={elsewhere.to} replace />;
       return children ?? <Outlet />;
   }
 }
