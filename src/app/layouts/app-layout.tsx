@@ -13,6 +13,7 @@ import { SignOutWarning } from '../sync/sign-out-warning';
 import { SyncQueuePanel } from '../sync/sync-queue-panel';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { EarlySidebarPresses } from './early-sidebar-presses';
 import { ScreenArea } from './frame-parts';
 
 export function AppLayout() {
@@ -31,6 +32,7 @@ export function AppLayout() {
   return (
     <AreasProvider>
       <SidebarProvider defaultOpen={defaultOpen}>
+        <EarlySidebarPresses />
         <a
           href="#main-content"
           className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
