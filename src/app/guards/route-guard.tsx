@@ -2,11 +2,15 @@
 // redirect (history replaced) to /auth or the given target, remembering the page asked for; a
 // user with no role yet on a work screen → "waiting for access" (the dashboard's words, whom to
 // ask); then the role, single-permission and permission-list checks with the spec's texts; and a
-// screen that is another role's sends to the user's own (routes.ts `elsewhere`).
-import { lazy, Suspense, type ReactNode } from 'react';
+// screen that is another role's sends to the user's own (routes.ts `elsewhere`). The router
+// renders it inside each screen that asks for more than signing in, with the screen's chunk (it
+// comes with the signed-in frame's: src/app/layouts/app-layout.tsx); the sign-in part alone is
+// ./signed-in-guard.tsx, in the entry.
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
+import { WaitingForAccessPage } from '@/components/waiting-for-access';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
@@ -28,11 +32,6 @@ export interface RouteGuardProps {
   elsewhere?: { unless: readonly PermissionKey[]; to: string };
   children?: ReactNode;
 }
-
-// Only an account with no role meets it: its own chunk, off the sign-in screen's bundle.
-const WaitingForAccessPage = lazy(async () => ({
-  default: (await import('@/components/waiting-for-access')).WaitingForAccessPage,
-}));
 
 function Denied({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
@@ -85,11 +84,7 @@ export function RouteGuard({
         />
       );
     case 'waiting':
-      return (
-        <Suspense fallback={<PageSpinner />}>
-          <WaitingForAccessPage />
-        </Suspense>
-      );
+      return <WaitingForAccessPage />;
     case 'role-denied':
       return (
         <Denied title="Access Denied">

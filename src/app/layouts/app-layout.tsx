@@ -16,6 +16,13 @@ import { AppSidebar } from './app-sidebar';
 import { EarlySidebarPresses } from './early-sidebar-presses';
 import { ScreenArea } from './frame-parts';
 
+// The guards of what a route asks beyond signing in, and its loader's, come in this chunk: the
+// router takes them from here with the screen (src/app/router.tsx), so the entry the sign-in
+// screen loads does not carry them, and a signed-in start fetches no chunk more.
+export { RouteGuard } from '../guards/route-guard';
+// eslint-disable-next-line react-refresh/only-export-components -- the chunk's, not a component's
+export { loaderForAccess } from '../guards/loader-access';
+
 export function AppLayout() {
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
   const defaultOpen = readSidebarCookie(document.cookie) ?? true;
