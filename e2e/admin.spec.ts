@@ -68,7 +68,8 @@ test('an admin approves a user waiting for access', async ({ page, browser }) =>
   await newcomer.reload();
   await expect(newcomer.getByText('Waiting for access')).toHaveCount(0);
   await expect(newcomer.getByRole('heading', { name: 'Your areas' })).toBeVisible();
-  await expect(newcomer.getByRole('link', { name: /Housekeeping/ }).first()).toBeVisible();
+  // Her field entry (docs/areas.md "Each role's menu").
+  await expect(newcomer.getByRole('link', { name: /My route/ }).first()).toBeVisible();
   await other.close();
 });
 

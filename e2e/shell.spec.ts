@@ -46,7 +46,8 @@ test.describe('sidebar', () => {
     const panel = page.getByRole('dialog', { name: 'Sidebar' });
     await expect(panel).toBeVisible();
     await expect.poll(async () => (await panel.boundingBox())?.width).toBe(288); // 18rem
-    await panel.getByRole('link', { name: 'Housekeeping' }).click();
+    // Her field entry (docs/areas.md "Each role's menu").
+    await panel.getByRole('link', { name: 'My route' }).click();
     await expect(page).toHaveURL(/\/housekeeping$/);
     await expect(panel).toBeHidden();
     await page.keyboard.press('Control+b');
@@ -62,17 +63,12 @@ test.describe('sidebar', () => {
     await signIn(page, housekeeper.email, housekeeper.password);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of [
-      'Dashboard',
-      'Properties',
-      'Housekeeping',
-      'Maintenance',
-      'Inventory',
-      'Team Chat',
-    ]) {
+    // Her route under its own name; the work-order board is not hers (docs/areas.md "Each role's
+    // menu").
+    for (const name of ['Dashboard', 'Properties', 'My route', 'Inventory', 'Team Chat']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    for (const name of ['Analytics', 'Checklists', 'Users', 'System Health']) {
+    for (const name of ['Maintenance', 'Analytics', 'Checklists', 'Users', 'System Health']) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
     await page.getByRole('button', { name: 'Open user menu' }).click();

@@ -11,6 +11,9 @@ import {
   KEPT_SCREEN_KEY,
   KEPT_SCREEN_VERSION,
   SIDEBAR_COOKIE,
+  SIDEBAR_PRESSES_ATTR,
+  SIDEBAR_PRESSES_LIVE,
+  SIDEBAR_SHORTCUT,
   SIGN_IN_CLASS,
   SPINNER_ID,
   THEME_KEY,
@@ -49,7 +52,10 @@ import {
     session = 'unknown';
   }
   if (!/^\/auth\/?$/.test(location.pathname)) {
-    if (session && session !== 'unknown') firstScreen(session);
+    if (session && session !== 'unknown') {
+      firstScreen(session);
+      earlySidebarPresses();
+    }
     return;
   }
   // Sign-up mode, or an answer from an auth e-mail link (lib/auth-redirect.ts): not the sign-in form.
@@ -112,6 +118,25 @@ import {
         classes.remove(KEPT_CLASS);
       }
       observer.observe(root, { childList: true, subtree: true });
+    });
+  }
+
+  // A signed-in start: the sidebar's shortcut (Ctrl/Cmd+B) pressed before the app's frame listens
+  // for it is not lost. Counted on <html> (the frame applies an odd count once as it mounts:
+  // src/app/layouts/early-sidebar-presses.tsx), and shown at once on the painted frame's sidebar.
+  function earlySidebarPresses() {
+    var html = document.documentElement;
+    window.addEventListener('keydown', function (e) {
+      var count = html.getAttribute(SIDEBAR_PRESSES_ATTR);
+      if (count === SIDEBAR_PRESSES_LIVE) return;
+      if (e.key !== SIDEBAR_SHORTCUT || !(e.metaKey || e.ctrlKey)) return;
+      e.preventDefault();
+      html.setAttribute(SIDEBAR_PRESSES_ATTR, String((Number(count) || 0) + 1));
+      var painted = document.querySelector('#' + KEPT_ID + ' [data-slot="sidebar"][data-state]');
+      if (!painted || !matchMedia(WIDE_QUERY).matches) return;
+      var collapse = painted.getAttribute('data-state') !== 'collapsed';
+      painted.setAttribute('data-state', collapse ? 'collapsed' : 'expanded');
+      painted.setAttribute('data-collapsible', collapse ? 'icon' : '');
     });
   }
 

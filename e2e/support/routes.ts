@@ -49,11 +49,13 @@ export type Outcome =
   | { kind: 'page' }
   | { kind: 'role'; needed: 'manager' | 'admin' }
   | { kind: 'permission' }
-  | { kind: 'keys'; missing: string[] };
+  | { kind: 'keys'; missing: string[] }
+  | { kind: 'elsewhere'; to: string };
 
 /**
  * What `role` meets on `route` (docs/areas.md, spec §2): the page; 'Access Denied' naming the role; 'Permission
- * Denied' for a missing key; or 'Access Denied' listing the missing keys.
+ * Denied' for a missing key; 'Access Denied' listing the missing keys; or, on another role's
+ * screen, the role's own (routes.ts `elsewhere`).
  */
 export function outcome(route: E2eRoute, role: DemoRole): Outcome {
   if (!roleAllows(route.access, role))
@@ -61,5 +63,8 @@ export function outcome(route: E2eRoute, role: DemoRole): Outcome {
   if (route.permission && !holds(role, route.permission)) return { kind: 'permission' };
   const missing = (route.permissions ?? []).filter((k) => !holds(role, k));
   if (missing.length > 0) return { kind: 'keys', missing };
+  // Another role's screen (a technician's /housekeeping): the user's own instead.
+  if (route.elsewhere && !route.elsewhere.unless.some((k) => holds(role, k)))
+    return { kind: 'elsewhere', to: route.elsewhere.to };
   return { kind: 'page' };
 }

@@ -1,10 +1,11 @@
 // The router, derived from the route table (src/lib/routes.ts): public entries unguarded, every
-// other entry inside the app frame behind the sign-in guard, plus its own guard when the table
-// asks for a role or keys (admin passes manager guards); anything else is not found. The table
+// other entry inside the app frame behind the sign-in guard, its screen inside its own guard when
+// the table asks for a role or keys (admin passes manager guards; a user with no role waits for
+// access); anything else is not found. The table
 // lives in lib/ so features can link to it; screens are features, so they are bound here, one
 // lazy chunk per key (a key without a screen fails the build). A screen module may export
 // `clientLoader(queryClient)`: it runs as the route loads and prefetches the screen's data.
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createRouter,
@@ -16,8 +17,16 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/page-spinner';
 import { loadQueryClient } from '@/lib/query-client-loader';
-import { paths, roleFor, routeEntries, type RouteEntry, type RouteKey } from '@/lib/routes';
-import { RouteGuard } from './guards/route-guard';
+import {
+  needsRole,
+  paths,
+  roleFor,
+  routeEntries,
+  type RouteEntry,
+  type RouteKey,
+} from '@/lib/routes';
+import type { LoaderRequirement } from './guards/loader-access';
+import { SignedInGuard } from './guards/signed-in-guard';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -151,26 +160,51 @@ const screens: Record<RouteKey, Screen> = {
 /** Screens that render without TanStack Query: the sign-in screen (its budget, bench/README.md). */
 const withoutQueryClient = new Set<RouteKey>(['auth']);
 
+/** What a route's guard asks of the user, from its table entry (no requirement: undefined). */
+function requirementOf(r: RouteEntry): LoaderRequirement | undefined {
+  const req: LoaderRequirement = {
+    anyRole: needsRole(r.access) || undefined,
+    role: roleFor(r.access),
+    permission: r.permission,
+    permissions: r.permissions,
+    elsewhere: r.elsewhere,
+  };
+  return Object.values(req).some((v) => v !== undefined) ? req : undefined;
+}
+
+/** A screen loaded with the frame's chunk: the frame, and the guards that come with it. */
+const frame = () => import('./layouts/app-layout');
+
 function lazyScreen(key: RouteKey): RouteObject['lazy'] {
   return async () => {
     if (withoutQueryClient.has(key)) return { Component: (await screens[key]()).Component };
-    const [m, queryClient] = await Promise.all([screens[key](), loadQueryClient()]);
-    return { Component: m.Component, loader: m.clientLoader?.(queryClient) };
+    const req = requirementOf((paths as Record<RouteKey, RouteEntry>)[key]);
+    // What the route asks of the user (a role, keys, "waiting for access"; routes.ts) is judged
+    // by the guard that comes with the signed-in frame's chunk, loaded with the screen: the entry,
+    // which the sign-in screen loads too, carries only the sign-in guard.
+    const [m, queryClient, guards] = await Promise.all([
+      screens[key](),
+      loadQueryClient(),
+      req && frame(),
+    ]);
+    const loader = m.clientLoader?.(queryClient);
+    if (!req || !guards) return { Component: m.Component, loader };
+    const Screen = m.Component;
+    const Guarded = () =>
+      createElement(guards.RouteGuard, { ...req, children: createElement(Screen) });
+    return {
+      Component: Guarded,
+      // Its loader reads only for a user the guard lets in (no role yet: nothing).
+      loader: loader && guards.loaderForAccess(queryClient, req, loader),
+    };
   };
 }
 
-/** A signed-in route, wrapped in its own guard when the table asks for a role or keys. */
-function guarded(key: RouteKey, r: RouteEntry): RouteObject {
-  const route: RouteObject =
-    r.path === paths.home.path
-      ? { index: true, lazy: lazyScreen(key) }
-      : { path: r.path.replace(/^\//, ''), lazy: lazyScreen(key) };
-  const role = roleFor(r.access);
-  if (!role && !r.permission && !r.permissions) return route;
-  return {
-    element: <RouteGuard role={role} permission={r.permission} permissions={r.permissions} />,
-    children: [route],
-  };
+/** A signed-in route of the table (its guard comes with its screen: lazyScreen). */
+function signedIn(key: RouteKey, r: RouteEntry): RouteObject {
+  return r.path === paths.home.path
+    ? { index: true, lazy: lazyScreen(key) }
+    : { path: r.path.replace(/^\//, ''), lazy: lazyScreen(key) };
 }
 
 export const routes: RouteObject[] = [
@@ -185,16 +219,16 @@ export const routes: RouteObject[] = [
         .map(([key, r]) => ({ path: r.path, lazy: lazyScreen(key) })),
       {
         path: paths.home.path,
-        element: <RouteGuard />,
+        element: <SignedInGuard />,
         children: [
           {
             lazy: async () => {
-              const [m] = await Promise.all([import('./layouts/app-layout'), loadQueryClient()]);
+              const [m] = await Promise.all([frame(), loadQueryClient()]);
               return { Component: m.AppLayout };
             },
             children: routeEntries
               .filter(([, r]) => r.access !== 'public')
-              .map(([key, r]) => guarded(key, r)),
+              .map(([key, r]) => signedIn(key, r)),
           },
         ],
       },

@@ -3,7 +3,7 @@
 // guards follow the same table; this only decides what is offered.
 import type { LucideIcon } from 'lucide-react';
 import { navIcons } from './nav-icons';
-import { canAccess, hasPermission } from './permissions';
+import { canAccess, hasAnyPermission, hasPermission } from './permissions';
 import {
   NAV_GROUP_LABELS,
   routeEntries,
@@ -21,6 +21,9 @@ export interface NavArea {
   icon: LucideIcon;
   access: Access;
   permission?: PermissionKey;
+  anyPermission?: readonly PermissionKey[];
+  /** The entry's name for users without this key (the housekeeper's "My route"). */
+  titleWithout?: { permission: PermissionKey; title: string };
 }
 
 export interface NavGroup {
@@ -41,6 +44,8 @@ export const NAV_GROUPS: NavGroup[] = NAV_GROUP_LABELS.map((label) => ({
             icon: navIcons[r.nav.icon],
             description: r.nav.description,
             permission: r.nav.permission,
+            anyPermission: r.nav.anyPermission,
+            titleWithout: r.titleWithout,
           },
         ]
       : [],
@@ -55,7 +60,16 @@ export interface NavUser {
 
 export function canSeeArea(a: NavArea, user: NavUser): boolean {
   if (!canAccess(a.access, user.signedIn, user.roles)) return false;
+  if (a.anyPermission && !hasAnyPermission(user.permissions, a.anyPermission)) return false;
   return !a.permission || hasPermission(user.permissions, a.permission);
+}
+
+/** The entry as this user sees it: its name for them ("My route" for a housekeeper). */
+function asSeenBy(a: NavArea, user: NavUser): NavArea {
+  const other = a.titleWithout;
+  return other && !hasPermission(user.permissions, other.permission)
+    ? { ...a, title: other.title }
+    : a;
 }
 
 /**
@@ -67,6 +81,9 @@ export function visibleNav(
   { account = false }: { account?: boolean } = {},
 ): NavGroup[] {
   return NAV_GROUPS.filter((g) => (g.label === 'Account') === account)
-    .map((g) => ({ ...g, areas: g.areas.filter((a) => canSeeArea(a, user)) }))
+    .map((g) => ({
+      ...g,
+      areas: g.areas.filter((a) => canSeeArea(a, user)).map((a) => asSeenBy(a, user)),
+    }))
     .filter((g) => g.areas.length > 0);
 }

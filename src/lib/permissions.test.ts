@@ -71,6 +71,9 @@ describe('roles', () => {
     expect(canAccess('public', false, [])).toBe(true);
     expect(canAccess('user', false, [])).toBe(false);
     expect(canAccess('user', true, [])).toBe(true);
+    expect(canAccess('staff', true, [])).toBe(false);
+    expect(canAccess('staff', true, ['housekeeper'])).toBe(true);
+    expect(canAccess('staff', false, ['housekeeper'])).toBe(false);
     expect(canAccess('manager', true, ['technician'])).toBe(false);
     expect(canAccess('manager', true, ['admin'])).toBe(true);
     expect(canAccess('admin', true, ['manager'])).toBe(false);
@@ -112,5 +115,16 @@ describe('evaluateGuard', () => {
       kind: 'allow',
     });
     expect(evaluateGuard(signedIn)).toEqual({ kind: 'allow' });
+  });
+
+  it('tells a user with no role to wait for access on every screen that needs one', () => {
+    const noRole = { ...signedIn, roles: [], permissions: [] };
+    expect(evaluateGuard(noRole, { anyRole: true })).toEqual({ kind: 'waiting' });
+    expect(evaluateGuard(noRole, { role: 'manager' })).toEqual({ kind: 'waiting' });
+    expect(evaluateGuard(noRole, { anyRole: true, permission: 'analytics.view' })).toEqual({
+      kind: 'waiting',
+    });
+    expect(evaluateGuard(noRole)).toEqual({ kind: 'allow' });
+    expect(evaluateGuard(signedIn, { anyRole: true })).toEqual({ kind: 'allow' });
   });
 });

@@ -35,6 +35,8 @@ export function canAccess(access: Access, signedIn: boolean, roles: readonly str
       return true;
     case 'user':
       return signedIn;
+    case 'staff':
+      return signedIn && roles.length > 0;
     case 'manager':
     case 'admin':
       return signedIn && meetsRole(roles, access);
@@ -101,6 +103,8 @@ export interface GuardState {
 }
 
 export interface GuardRequirement {
+  /** Any role at all: a user with none waits for access (routes.ts `needsRole`). */
+  anyRole?: boolean;
   role?: SystemRole;
   permission?: PermissionKey;
   permissions?: readonly PermissionKey[];
@@ -110,6 +114,7 @@ export type GuardOutcome =
   | { kind: 'loading' }
   | { kind: 'redirect' }
   | { kind: 'allow' }
+  | { kind: 'waiting' }
   | { kind: 'role-denied'; role: string }
   | { kind: 'permission-denied'; permission: string }
   | { kind: 'permissions-missing'; missing: string[] };
@@ -118,6 +123,8 @@ export type GuardOutcome =
 export function evaluateGuard(state: GuardState, req: GuardRequirement = {}): GuardOutcome {
   if (state.loading) return { kind: 'loading' };
   if (!state.signedIn) return { kind: 'redirect' };
+  // No role yet: what to do about it (the dashboard's "waiting for access"), not a refusal.
+  if ((req.anyRole || req.role) && state.roles.length === 0) return { kind: 'waiting' };
   if (req.role && !meetsRole(state.roles, req.role)) return { kind: 'role-denied', role: req.role };
   if (req.permission && !hasPermission(state.permissions, req.permission)) {
     return { kind: 'permission-denied', permission: req.permission };

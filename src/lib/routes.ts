@@ -8,8 +8,13 @@
 import type { PermissionKey, SystemRole } from './access-catalogue';
 import type { NavIconName } from './nav-icons';
 
-/** public: no guard; user: any signed-in user; manager: manager role (admin passes); admin: admin role. */
-export type Access = 'public' | 'user' | 'manager' | 'admin';
+/**
+ * public: no guard; user: any signed-in user, one with no role yet too (the dashboard and the
+ * account pages); staff: a signed-in user holding a role (every work screen); manager: manager
+ * role (admin passes); admin: admin role. A signed-in user with no role meets the "waiting for
+ * access" page on every level but `user`, and its loader reads nothing (src/app/guards).
+ */
+export type Access = 'public' | 'user' | 'staff' | 'manager' | 'admin';
 
 export const NAV_GROUP_LABELS = ['Operations', 'Management', 'Administration', 'Account'] as const;
 export type NavGroupLabel = (typeof NAV_GROUP_LABELS)[number];
@@ -33,6 +38,13 @@ export interface RouteEntry {
    * (src/app/layouts/first-paint.tsx; docs/architecture.md "Loading: the first paint").
    */
   description?: string;
+  /**
+   * Whoever holds none of `unless` is sent to the path `to` instead (history replaced; a path of
+   * this table, which a unit test checks): the screen is
+   * another role's, and `to` is theirs (a technician's /housekeeping would be a housekeeper's
+   * empty route: their own work is Maintenance, "Mine"). docs/areas.md "Each role's menu".
+   */
+  elsewhere?: { unless: readonly PermissionKey[]; to: string };
   /** Offered in the sidebar (and, outside Account, on the dashboard). */
   nav?: {
     group: NavGroupLabel;
@@ -40,6 +52,11 @@ export interface RouteEntry {
     description: string;
     /** Offered only to holders of this key (the area's view key); the route itself stays open. */
     permission?: PermissionKey;
+    /**
+     * Offered only to holders of one of these keys: those who use the screen, not everyone who
+     * may read it (a housekeeper reads work orders, a technician cleans: neither is their work).
+     */
+    anyPermission?: readonly PermissionKey[];
   };
 }
 
@@ -57,7 +74,7 @@ export const paths = {
   properties: {
     path: '/properties',
     title: 'Properties',
-    access: 'user',
+    access: 'staff',
     description: 'Villas, their next arrivals and departures, and whether they are guest-ready.',
     nav: {
       group: 'Operations',
@@ -74,7 +91,7 @@ export const paths = {
     access: 'manager',
     permissions: ['properties.view', 'properties.manage'],
   },
-  property: { path: '/properties/:id', title: 'Property', access: 'user' },
+  property: { path: '/properties/:id', title: 'Property', access: 'staff' },
   propertyEdit: {
     path: '/properties/:id/edit',
     title: 'Edit property',
@@ -84,38 +101,42 @@ export const paths = {
   housekeeping: {
     path: '/housekeeping',
     title: 'Housekeeping',
-    access: 'user',
+    access: 'staff',
     titleWithout: { permission: 'housekeeping.manage', title: 'My route' },
+    // Those who neither plan cleans nor do them (technicians) work from Maintenance.
+    elsewhere: { unless: ['housekeeping.manage', 'housekeeping.complete'], to: '/maintenance' },
     nav: {
       group: 'Operations',
       icon: 'SprayCan',
       description: 'Cleans, routes and checklists',
-      permission: 'housekeeping.view',
+      anyPermission: ['housekeeping.manage', 'housekeeping.complete'],
     },
   },
   // A clean's checklist run (the housekeeper's field app) and its inspection: docs/housekeeping.md.
   cleanRun: {
     path: '/housekeeping/cleans/:id',
     title: 'Clean',
-    access: 'user',
+    access: 'staff',
     permission: 'housekeeping.view',
   },
   maintenance: {
     path: '/maintenance',
     title: 'Maintenance',
-    access: 'user',
+    access: 'staff',
     description: 'Work orders by urgency and next check-in.',
     nav: {
       group: 'Operations',
       icon: 'Wrench',
       description: 'Work orders by urgency',
-      permission: 'maintenance.view',
+      // Technicians (their "Mine") and managers; a housekeeper reports from the header and
+      // follows her reports on her route.
+      anyPermission: ['maintenance.work', 'maintenance.manage'],
     },
   },
   inventory: {
     path: '/inventory',
     title: 'Inventory',
-    access: 'user',
+    access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'Boxes',
@@ -126,7 +147,7 @@ export const paths = {
   teamChat: {
     path: '/team-chat',
     title: 'Team Chat',
-    access: 'user',
+    access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'MessagesSquare',
@@ -138,7 +159,7 @@ export const paths = {
   analytics: {
     path: '/analytics',
     title: 'Analytics',
-    access: 'user',
+    access: 'staff',
     permission: 'analytics.view',
     nav: {
       group: 'Operations',
@@ -246,6 +267,11 @@ export type RouteKey = keyof typeof paths;
 
 /** Every entry, typed as the general shape (for code that walks the table). */
 export const routeEntries = Object.entries(paths) as [RouteKey, RouteEntry][];
+
+/** Whether a route's access level asks for a role (any), which a user with none waits for. */
+export function needsRole(access: Access): boolean {
+  return access !== 'public' && access !== 'user';
+}
 
 /** The role a route's access level demands of its guard (admin passes manager guards). */
 export function roleFor(access: Access): SystemRole | undefined {

@@ -5,6 +5,7 @@ import { errorText, supportMailto } from './error-report';
 import { firstNameOf, greetingFor, initialsOf } from './format';
 import { NAV_GROUPS, visibleNav } from './navigation';
 import { retryDelay, shouldRetry } from './query-client';
+import { routeEntries } from './routes';
 import { readSidebarCookie } from './sidebar-state';
 import { routeName, sentrySettings } from './telemetry/sentry-options';
 import { appendVital, readVitals, type StoredVital } from './telemetry/web-vitals';
@@ -177,8 +178,17 @@ describe('navigation', () => {
   });
 
   it('offers field staff their areas, managers management, admins administration', () => {
-    const staff = titles(['housekeeper'], ['properties.view', 'housekeeping.view', 'chat.use']);
-    expect(staff).toEqual(['Dashboard', 'Properties', 'Housekeeping', 'Team Chat']);
+    const field = ['properties.view', 'housekeeping.view', 'maintenance.view', 'chat.use'];
+    // Each role's menu holds what it uses (docs/areas.md "Each role's menu"): a housekeeper's
+    // route under its own name and no work-order board; a technician's work orders, no cleans.
+    const housekeeper = titles(['housekeeper'], [...field, 'housekeeping.complete']);
+    expect(housekeeper).toEqual(['Dashboard', 'Properties', 'My route', 'Team Chat']);
+    const technician = titles(['technician'], [...field, 'maintenance.work']);
+    expect(technician).toEqual(['Dashboard', 'Properties', 'Maintenance', 'Team Chat']);
+    const manager = ['housekeeping.manage', 'maintenance.manage', 'properties.view'];
+    expect(titles(['manager'], manager)).toEqual(
+      expect.arrayContaining(['Housekeeping', 'Maintenance']),
+    );
     expect(titles(['manager'])).toEqual(
       expect.arrayContaining(['Checklists', 'Cleaning Settings', 'Recurring Tasks']),
     );
@@ -186,6 +196,13 @@ describe('navigation', () => {
     expect(titles(['admin'])).toEqual(
       expect.arrayContaining(['Checklists', 'Users', 'System Health']),
     );
+  });
+
+  it("sends to a path of the table when a screen is another role's", () => {
+    const known = routeEntries.map(([, r]) => r.path);
+    const sent = routeEntries.flatMap(([, r]) => (r.elsewhere ? [r.elsewhere.to] : []));
+    expect(sent).toEqual(['/maintenance']);
+    for (const to of sent) expect(known).toContain(to);
   });
 
   it('lists every route of the table that has a screen of its own', () => {

@@ -7,6 +7,8 @@ import {
   KEPT_SCREEN_KEY,
   MOBILE_BREAKPOINT,
   SIDEBAR_COOKIE,
+  SIDEBAR_PRESSES_ATTR,
+  SIDEBAR_SHORTCUT,
   THEME_KEY,
   WIDE_QUERY,
   sessionKey,
@@ -23,10 +25,12 @@ describe('the start-up contract', () => {
     expect(WIDE_QUERY).toBe(`(min-width: ${MOBILE_BREAKPOINT}px)`);
   });
 
-  it('is what the shadcn sidebar writes its cookie under', () => {
-    expect(source('src/components/ui/sidebar.tsx')).toContain(
-      `SIDEBAR_COOKIE_NAME = "${SIDEBAR_COOKIE}"`,
-    );
+  it('is what the shadcn sidebar writes its cookie under and toggles on', () => {
+    const sidebar = source('src/components/ui/sidebar.tsx');
+    expect(sidebar).toContain(`SIDEBAR_COOKIE_NAME = "${SIDEBAR_COOKIE}"`);
+    // boot.js counts the same key pressed before the sidebar listens (issue 27).
+    expect(sidebar).toContain(`SIDEBAR_KEYBOARD_SHORTCUT = "${SIDEBAR_SHORTCUT}"`);
+    expect(sidebar).toMatch(/event\.metaKey \|\| event\.ctrlKey/);
   });
 
   it('is where boot.js takes its keys, cookie, breakpoint and ids from', () => {
@@ -40,6 +44,7 @@ describe('the start-up contract', () => {
       'boot-signin',
       'boot-kept',
       'boot-first-paint',
+      SIDEBAR_PRESSES_ATTR,
       "'theme'",
     ])
       expect(boot, own).not.toContain(own);

@@ -18,6 +18,18 @@ export const BACKEND_META = 'arivia-backend';
 /** The cookie the sidebar keeps expanded (`true`) / collapsed (`false`) in. */
 export const SIDEBAR_COOKIE = 'sidebar:state';
 
+/** The sidebar's keyboard shortcut, with Ctrl or Cmd (the shadcn sidebar's). */
+export const SIDEBAR_SHORTCUT = 'b';
+/**
+ * <html> attribute: the sidebar's shortcut pressed while the app starts, before its frame listens
+ * for it. boot.js counts the presses there (a signed-in start); the frame, as it mounts, applies
+ * an odd count once and sets SIDEBAR_PRESSES_LIVE, after which boot.js counts nothing
+ * (src/app/layouts/early-sidebar-presses.tsx).
+ */
+export const SIDEBAR_PRESSES_ATTR = 'data-sidebar-presses';
+/** SIDEBAR_PRESSES_ATTR's value once the app's frame handles the shortcut itself. */
+export const SIDEBAR_PRESSES_LIVE = 'live';
+
 /** Below this width (px) the app is in its phone layout; from it on, the desktop one. */
 export const MOBILE_BREAKPOINT = 768;
 /** The desktop layout's media query. */

@@ -1,20 +1,35 @@
 // The route guard of docs/areas.md, spec §2: 'Loading...' while auth or permissions load; no user →
-// redirect (history replaced) to /auth or the given target, remembering the page asked for;
-// then the role, single-permission and permission-list checks with the spec's texts.
+// redirect (history replaced) to /auth or the given target, remembering the page asked for; a
+// user with no role yet on a work screen → "waiting for access" (the dashboard's words, whom to
+// ask); then the role, single-permission and permission-list checks with the spec's texts; and a
+// screen that is another role's sends to the user's own (routes.ts `elsewhere`). The router
+// renders it inside each screen that asks for more than signing in, with the screen's chunk (it
+// comes with the signed-in frame's: src/app/layouts/app-layout.tsx); the sign-in part alone is
+// ./signed-in-guard.tsx, in the entry.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
+import { WaitingForAccessPage } from '@/components/waiting-for-access';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
-import { evaluateGuard, type PermissionKey, type SystemRole } from '@/lib/permissions';
+import {
+  evaluateGuard,
+  hasAnyPermission,
+  type PermissionKey,
+  type SystemRole,
+} from '@/lib/permissions';
 
 export interface RouteGuardProps {
+  /** Any role at all (routes.ts `needsRole`): a user with none is told to wait for access. */
+  anyRole?: boolean;
   role?: SystemRole;
   permission?: PermissionKey;
   permissions?: readonly PermissionKey[];
   redirectTo?: string;
+  /** Whoever holds none of `unless` goes to `to` (history replaced): routes.ts `elsewhere`. */
+  elsewhere?: { unless: readonly PermissionKey[]; to: string };
   children?: ReactNode;
 }
 
@@ -35,10 +50,12 @@ function Denied({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function RouteGuard({
+  anyRole,
   role,
   permission,
   permissions,
   redirectTo = DEFAULT_SIGNED_OUT_REDIRECT,
+  elsewhere,
   children,
 }: RouteGuardProps) {
   const auth = useAuth();
@@ -50,7 +67,7 @@ export function RouteGuard({
       roles: auth.roles,
       permissions: auth.permissions,
     },
-    { role, permission, permissions },
+    { anyRole, role, permission, permissions },
   );
 
   switch (outcome.kind) {
@@ -66,6 +83,8 @@ export function RouteGuard({
           state={auth.signedOutByUser ? undefined : { from: location }}
         />
       );
+    case 'waiting':
+      return <WaitingForAccessPage />;
     case 'role-denied':
       return (
         <Denied title="Access Denied">
@@ -96,6 +115,8 @@ export function RouteGuard({
         </Denied>
       );
     case 'allow':
+      if (elsewhere && !hasAnyPermission(auth.permissions, elsewhere.unless))
+        return <Navigate to={elsewhere.to} replace />;
       return children ?? <Outlet />;
   }
 }

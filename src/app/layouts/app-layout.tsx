@@ -13,7 +13,15 @@ import { SignOutWarning } from '../sync/sign-out-warning';
 import { SyncQueuePanel } from '../sync/sync-queue-panel';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { EarlySidebarPresses } from './early-sidebar-presses';
 import { ScreenArea } from './frame-parts';
+
+// The guards of what a route asks beyond signing in, and its loader's, come in this chunk: the
+// router takes them from here with the screen (src/app/router.tsx), so the entry the sign-in
+// screen loads does not carry them, and a signed-in start fetches no chunk more.
+export { RouteGuard } from '../guards/route-guard';
+// eslint-disable-next-line react-refresh/only-export-components -- the chunk's, not a component's
+export { loaderForAccess } from '../guards/loader-access';
 
 export function AppLayout() {
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
@@ -31,6 +39,7 @@ export function AppLayout() {
   return (
     <AreasProvider>
       <SidebarProvider defaultOpen={defaultOpen}>
+        <EarlySidebarPresses />
         <a
           href="#main-content"
           className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"

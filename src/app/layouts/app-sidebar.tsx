@@ -56,7 +56,10 @@ export function AppSidebar() {
           </SidebarMenuItem>
         </SidebarMenu>
       </SidebarHeader>
-      <SidebarContent>
+      {/* The menu scrolls between the brand and the footer, collapsed to icons too (the primitive
+          clips it there: an admin's last entries sat under the footer, out of reach, on a
+          laptop's screen); the footer's edge shows where the menu goes on. */}
+      <SidebarContent className="group-data-[collapsible=icon]:overflow-x-hidden group-data-[collapsible=icon]:overflow-y-auto group-data-[collapsible=icon]:[scrollbar-width:none]">
         <nav aria-label="Main">
           {groups.map((group) => (
             <SidebarGroup key={group.label}>
@@ -84,7 +87,7 @@ export function AppSidebar() {
           ))}
         </nav>
       </SidebarContent>
-      <SidebarFooter>
+      <SidebarFooter className="border-sidebar-border border-t">
         <SidebarMenu aria-label="Account">
           {account.map((a) => (
             <SidebarMenuItem key={a.path}>

@@ -32,7 +32,9 @@ export function firstPaintPages(): Record<string, [title: string, description: s
     entries
       .filter(
         (r) =>
-          r.access === 'user' &&
+          // staff: the same page for every role; an account with no role yet sees this heading
+          // until the app's guard replaces it with "waiting for access".
+          (r.access === 'user' || r.access === 'staff') &&
           !r.path.includes(':') &&
           !r.permission &&
           !r.permissions &&

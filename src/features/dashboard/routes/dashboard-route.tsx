@@ -4,10 +4,9 @@
 // those they name. Its loader asks for the cards' reads as the route loads.
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Hourglass } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { WaitingForAccessNotice } from '@/components/waiting-for-access';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf, greetingFor } from '@/lib/format';
@@ -17,7 +16,6 @@ import { prefetchDashboardCards, useAreas, type DashboardCard } from '@/lib/area
 import { permissionsQueryOptions, rolesQueryOptions } from '@/lib/auth/auth-queries';
 import { storedSession } from '@/lib/stored-session';
 import { roleLabel } from '@/lib/permissions';
-import { useCompanySettings } from '@/lib/use-company-settings';
 
 /**
  * Asks for the reads of the cards this user is shown as the route loads, when the user's access is
@@ -37,13 +35,11 @@ export const clientLoader = (queryClient: QueryClient, cards: readonly Dashboard
 
 export function DashboardRoute() {
   const { user, profile, roles, permissions } = useAuth();
-  const { supportEmail } = useCompanySettings();
   const name = firstNameOf(profile?.full_name) || user?.email || '';
   const greeting = `${greetingFor(new Date().getHours())}${name ? `, ${name}` : ''}`;
   const areas = visibleNav({ signedIn: true, roles, permissions })
     .flatMap((g) => g.areas)
     .filter((a) => a.path !== paths.home.path);
-  const deactivated = profile?.active === false;
   const { dashboardCards } = useAreas();
   const cards =
     roles.length > 0 ? dashboardCards.filter((c) => c.visible({ roles, permissions })) : [];
@@ -63,28 +59,7 @@ export function DashboardRoute() {
           </span>
         }
       />
-      {roles.length === 0 ? (
-        <Alert>
-          <Hourglass aria-hidden="true" />
-          <AlertTitle>
-            {deactivated ? 'Your account is deactivated' : 'Waiting for access'}
-          </AlertTitle>
-          <AlertDescription>
-            <p>
-              {deactivated
-                ? 'An administrator has deactivated this account, so it holds no role for now.'
-                : 'Your account is ready, but no role has been assigned to it yet.'}{' '}
-              Ask an administrator of your company to{' '}
-              {deactivated ? 'reactivate it' : 'give you a role'} (Admin → Users), or write to{' '}
-              <a className="underline underline-offset-4" href={`mailto:${supportEmail}`}>
-                {supportEmail}
-              </a>
-              .
-            </p>
-            <p>This page shows your work as soon as you have access.</p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      {roles.length === 0 ? <WaitingForAccessNotice /> : null}
       {areas.length > 0 ? (
         <section aria-labelledby="areas-title" className="space-y-3">
           <h2 id="areas-title" className="text-lg font-semibold">
