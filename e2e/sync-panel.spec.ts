@@ -68,9 +68,14 @@ function addQueueEntry(page: Page, extra: Record<string, unknown> = {}): Promise
       tx.onerror = () => reject(tx.error);
     });
     db.close();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const d = new Date(timestamp);
-    const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    // The panel's clock is the company's (the demo's Europe/Athens), not the device's.
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Athens',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(timestamp));
     return { url, mutationId: entry.mutationId, userId, time };
   }, extra);
 }

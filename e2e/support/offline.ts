@@ -14,6 +14,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { fillDateTime } from './date-field';
 import { DEMO_PASSWORD, expectToast, signIn, uniqueEmail } from './helpers';
 import { waitForController } from './pwa';
 
@@ -360,8 +361,8 @@ export async function addStay(
   await page.getByRole('button', { name: 'Add reservation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add reservation' });
   await dialog.getByLabel('Guest name').fill(s.guest);
-  await dialog.getByLabel('Check-in').fill(`${day(s.from)}T15:00`);
-  await dialog.getByLabel('Check-out').fill(`${day(s.to)}T11:00`);
+  await fillDateTime(dialog, 'Check-in', `${day(s.from)}T15:00`);
+  await fillDateTime(dialog, 'Check-out', `${day(s.to)}T11:00`);
   await dialog.getByRole('button', { name: 'Save reservation' }).click();
   await expectToast(
     page,

@@ -8,6 +8,7 @@
 // villa list carry none of it. What a card reads is asked for by the dashboard's loader through the
 // card's `prefetch`, which imports the read lazily too.
 import {
+  Component,
   createContext,
   createElement,
   lazy,
@@ -151,9 +152,48 @@ export function useAreas(): Areas {
   return useContext(AreasContext);
 }
 
+/** What a part shows when its chunk could not be loaded (no connection, and not kept). */
+const PART_UNAVAILABLE = 'Needs a connection to show: it appears once you are back online.';
+
+/**
+ * Holds a part whose chunk failed to load (offline before the part was ever loaded here): a
+ * short note in its place instead of the whole screen's error page; tried again when the
+ * connection returns.
+ */
+class PartLoadBoundary extends Component<
+  { retry: () => void; part: () => ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  private again = () => {
+    if (!this.state.failed) return;
+    this.props.retry();
+    this.setState({ failed: false });
+  };
+  override componentDidMount() {
+    window.addEventListener('online', this.again);
+  }
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.again);
+  }
+  override render() {
+    return this.state.failed
+      ? createElement(
+          'p',
+          { role: 'status', className: 'text-muted-foreground text-sm' },
+          PART_UNAVAILABLE,
+        )
+      : this.props.part();
+  }
+}
+
 /**
  * A part loaded in its own chunk when first shown, `fallback` meanwhile; `preload()` starts the
- * load early (a route that will show it).
+ * load early (a route that will show it). A chunk that fails to load (offline) leaves a note in
+ * the part's place, not the screen's error page, and is tried again once back online.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -166,8 +206,18 @@ export function lazyPart<P extends object>(
       loading = undefined;
       throw e;
     }));
-  const Lazy = lazy(async () => ({ default: await once() }));
-  const Part = (props: P) => createElement(Suspense, { fallback }, createElement(Lazy, props));
+  // React.lazy keeps a failure for good: a retry takes a fresh one.
+  const fresh = () => lazy(async () => ({ default: await once() }));
+  let Lazy = fresh();
+  const retry = () => {
+    Lazy = fresh();
+  };
+  // The boundary draws the part itself, so a retry draws the fresh one.
+  const Part = (props: P) =>
+    createElement(PartLoadBoundary, {
+      retry,
+      part: () => createElement(Suspense, { fallback }, createElement(Lazy, props)),
+    });
   return Object.assign(Part, { preload: once });
 }
 

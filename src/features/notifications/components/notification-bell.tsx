@@ -138,7 +138,12 @@ export function NotificationBell() {
 
   const rows = query.data ?? [];
   const unread = rows.filter((n) => n.read_at === null).length;
-  const label = unread > 0 ? `Notifications: ${unread} new` : 'Notifications';
+  // The name holds the badge's text ("9+" past nine: axe's label-content-name-mismatch).
+  const shown = unread > 9 ? '9+' : String(unread);
+  const label =
+    unread === 0
+      ? 'Notifications'
+      : `Notifications: ${shown} new${unread > 9 ? ` (${unread})` : ''}`;
 
   return (
     <DropdownMenu modal={false}>
@@ -151,7 +156,7 @@ export function NotificationBell() {
               data-testid="notification-count"
               className="bg-destructive absolute top-0 right-0 flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-xs leading-none font-semibold text-white"
             >
-              {unread > 9 ? '9+' : unread}
+              {shown}
             </span>
           ) : null}
         </Button>
