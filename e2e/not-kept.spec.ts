@@ -4,6 +4,7 @@
 // villa's detail and no clean is), then opens a villa and a clean with no network.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { signInAs } from './support/helpers';
 import {
   baseURLOf,
   createManager,
@@ -54,4 +55,21 @@ test('offline, a villa and a clean this phone does not keep say so, not "no such
   } finally {
     await pwa.close();
   }
+});
+
+test('a dashboard card that cannot load leaves a note, not the error page, and loads once back online', async ({
+  page,
+}) => {
+  // As when the connection drops right after sign-in, before the card's chunk ever loaded here.
+  const card = '**/assets/properties-today-card-*.js';
+  await page.route(card, (route) => route.abort('internetdisconnected'));
+  await signInAs(page, 'manager', '/');
+  await expect(page.getByText(/^Needs a connection to show/).first()).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Urgent and overdue work orders' })).toBeVisible();
+  await expectAccessible(page, 'dashboard with a card that could not load');
+
+  await page.unroute(card);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('heading', { name: 'Properties today' })).toBeVisible();
 });

@@ -17,9 +17,13 @@ export const areas = composeAreas([
   notificationsArea,
 ]);
 
-/** Starts loading the dashboard's cards (as the dashboard's own chunk loads, not after it). */
+/**
+ * Starts loading the dashboard's cards (as the dashboard's own chunk loads, not after it). A card
+ * that cannot load (offline before it was ever loaded here) does not hold the dashboard back: it
+ * shows its note in its place (lazyPart) and loads once back online.
+ */
 export function preloadDashboardCards(): Promise<unknown> {
-  return Promise.all(areas.dashboardCards.map((c) => c.preload?.()));
+  return Promise.all(areas.dashboardCards.map((c) => c.preload?.().catch(() => undefined)));
 }
 
 export function AreasProvider({ children }: { children: ReactNode }) {
