@@ -3,29 +3,17 @@
 // they answer and keep nothing; with the backend out of reach they fail as the server call did,
 // so each screen shows its usual error; an answer the server refuses keeps its code and message.
 import { cleanup, screen } from '@testing-library/react';
-import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { getRoles } from '@/features/admin/api/get-roles';
 import { getWaitingCount } from '@/features/admin/api/get-waiting-count';
 import { getTemplates } from '@/features/checklists/api/get-templates';
 import { QueryError } from '@/lib/errors';
 import { clearMirrors, mirrorAll } from '@/offline/read';
-import { renderRoute, reportOffline, restartAt, signInAs } from './render-route';
+import { backOnline, endOutages, goOffline, withOutages } from './outage';
+import { renderRoute, restartAt, signInAs } from './render-route';
 
-const apiUrl = inject('apiUrl');
-const realFetch = globalThis.fetch.bind(globalThis);
-
-// The backend out of reach for the app while `down` is set (the browser says offline too).
-let down: (() => void) | null = null;
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (down !== null && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
-  return realFetch(input, init);
-};
-function backOnline() {
-  const restore = down;
-  down = null;
-  restore?.();
-}
+// The backend out of reach for the app while a test says so (the browser says offline too).
+withOutages();
 
 afterEach(() => {
   cleanup();
@@ -33,7 +21,7 @@ afterEach(() => {
 });
 
 afterAll(() => {
-  globalThis.fetch = realFetch;
+  endOutages();
 });
 
 it('answers from the server online and keeps nothing on the device', async () => {
@@ -50,7 +38,7 @@ it('answers from the server online and keeps nothing on the device', async () =>
 
 it('fails as the server call did when the backend is out of reach', async () => {
   await signInAs('admin');
-  down = reportOffline();
+  goOffline();
   const failed = await getTemplates().then(
     () => null,
     (e: unknown) => e,
@@ -74,7 +62,7 @@ it('shows the screens their usual error offline', { timeout: 120_000 }, async ()
   await screen.findByRole('heading', { name: 'Villa turnover' }, { timeout: 30_000 });
   cleanup();
 
-  down = reportOffline();
+  goOffline();
   restartAt('/checklists');
   expect((await screen.findByRole('alert', {}, { timeout: 30_000 })).textContent).toBe(
     'The templates could not be loaded.',

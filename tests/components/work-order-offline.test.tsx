@@ -3,35 +3,17 @@
 // backend out of reach; "Start" is queued, shows at once and still shows when the list is read
 // again from the device (the queued status move lies on top of the copy); back online it is
 // applied exactly once, with the version it was made from.
-import { createClient } from '@supabase/supabase-js';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { listEntries } from '@/offline/queue';
-import { renderRoute, reportOffline, restartAt } from './render-route';
+import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
+import { renderRoute, restartAt } from './render-route';
 
 const TECHNICIAN = 'a11ce000-0000-4000-8000-000000000004';
 
-const apiUrl = inject('apiUrl');
-const realFetch = globalThis.fetch.bind(globalThis);
-// The office's view of the backend, unaffected by the outage the test makes for the app.
-const service = createClient(apiUrl, inject('serviceRoleKey'), {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
-});
-
-let down: (() => void) | null = null;
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (down !== null && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
-  return realFetch(input, init);
-};
-function backOnline() {
-  const restore = down;
-  down = null;
-  restore?.();
-}
+withOutages();
 
 let villaId = '';
 
@@ -41,7 +23,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  endOutages();
   await service.from('properties').update({ archived: true }).eq('id', villaId);
 });
 
@@ -77,7 +59,7 @@ it(
     cleanup();
 
     // The app starts again with the backend out of reach.
-    down = reportOffline();
+    goOffline();
     restartAt(path);
     const offline = await screen.findByRole('dialog', { name: title }, { timeout: 30_000 });
     const user = userEvent.setup();

@@ -3,35 +3,17 @@
 // shows at once (take_work_order's `apply` lies on the copy); meanwhile the manager gives the work
 // order to someone else; back online the take is refused, kept in the Sync Queue with who has it
 // ("Already taken by <name>"), never dropped silently, and the screen shows the work order theirs.
-import { createClient } from '@supabase/supabase-js';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { listEntries } from '@/offline/queue';
-import { renderRoute, reportOffline, restartAt } from './render-route';
+import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
+import { renderRoute, restartAt } from './render-route';
 
 const KOSTAS = 'a11ce000-0000-4000-8000-000000000007';
 
-const apiUrl = inject('apiUrl');
-const realFetch = globalThis.fetch.bind(globalThis);
-// The office's view of the backend, unaffected by the outage the test makes for the app.
-const service = createClient(apiUrl, inject('serviceRoleKey'), {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
-});
-
-let down: (() => void) | null = null;
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (down !== null && url.startsWith(apiUrl)) throw new TypeError('Failed to fetch');
-  return realFetch(input, init);
-};
-function backOnline() {
-  const restore = down;
-  down = null;
-  restore?.();
-}
+withOutages();
 
 let villaId = '';
 
@@ -41,7 +23,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  endOutages();
   await service.from('properties').update({ archived: true }).eq('id', villaId);
 });
 
@@ -70,7 +52,7 @@ it(
     cleanup();
 
     // The app starts again with the backend out of reach; the technician takes it.
-    down = reportOffline();
+    goOffline();
     restartAt(path);
     const offline = await screen.findByRole('dialog', { name: title }, { timeout: 30_000 });
     const user = userEvent.setup();
