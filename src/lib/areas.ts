@@ -218,7 +218,9 @@ export function lazyPart<P extends object>(
       retry,
       part: () => createElement(Suspense, { fallback }, createElement(Lazy, props)),
     });
-  return Object.assign(Part, { preload: once });
+  // Starting early never fails the caller (the dashboard's route): a part that cannot load shows
+  // its own note when drawn.
+  return Object.assign(Part, { preload: () => once().catch(() => undefined) });
 }
 
 /** A guest-ready reason code in words: an area's own words first, then src/lib/readiness.ts's. */
