@@ -1,6 +1,7 @@
 import { build, defineConfig, loadEnv, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compiledCatalogs } from './scripts/vite-catalogs.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,7 @@ async function runAtBuild<T>(file: string) {
     logLevel: 'warn',
     resolve: { alias: { '@': path.join(ROOT, 'src') } },
     oxc: { jsx: { runtime: 'automatic' } },
+    plugins: [compiledCatalogs()],
   });
 }
 
@@ -417,6 +419,7 @@ export default defineConfig(async ({ mode }) => {
   const modules = await startupModules();
   return {
     plugins: [
+      compiledCatalogs(),
       buildTimeModules(),
       react(),
       tailwindcss(),

@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { compiledCatalogs } from './scripts/vite-catalogs.ts';
 
 export default defineConfig({
+  // The text catalogues as the build compiles them (docs/i18n.md).
+  plugins: [compiledCatalogs()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     projects: [

@@ -3,6 +3,7 @@
 // Content-Security-Policy allows it by its hash like every inline script of the build
 // (server/app.ts inlineScriptHashes). Plain ES2019; it imports only src/lib/startup-contract.ts.
 import {
+  APP_LANGUAGES,
   BACKEND_META,
   DEMO_CLASS,
   FIRST_PAINT_ID,
@@ -10,6 +11,7 @@ import {
   KEPT_ID,
   KEPT_SCREEN_KEY,
   KEPT_SCREEN_VERSION,
+  LANGUAGE_KEY,
   SIDEBAR_COOKIE,
   SIDEBAR_PRESSES_ATTR,
   SIDEBAR_PRESSES_LIVE,
@@ -34,6 +36,28 @@ import {
   document.documentElement.classList.add(dark ? 'dark' : 'light');
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 })();
+// The language (docs/i18n.md; src/lib/i18n/languages.ts chooseLanguage): the one this device used
+// last, else the browser's first the app speaks, else English. <html lang> says it from the first
+// paint; the build's painted screens (the static sign-in, the first paint of a page) are English,
+// so in another language only a kept screen drawn in it is painted, else the spinner.
+var LANGUAGE = (function () {
+  var tags = [];
+  try {
+    tags.push(localStorage.getItem(LANGUAGE_KEY) || '');
+  } catch {
+    // No storage: the browser's language.
+  }
+  tags = tags.concat(navigator.languages || [navigator.language || '']);
+  for (var i = 0; i < tags.length; i++) {
+    var primary = String(tags[i] || '')
+      .toLowerCase()
+      .split(/[-_]/)[0];
+    if (APP_LANGUAGES.indexOf(primary) >= 0) return primary;
+  }
+  return 'en';
+})();
+document.documentElement.lang = LANGUAGE;
+
 // The first screen painted with the HTML (index.html): the sign-in screen for a signed-out visitor
 // of /auth (html.boot-signin; its demo accounts with html.boot-demo), for a signed-in start the
 // screen this device kept for the page or the build's first paint of it (html.boot-kept), the
@@ -63,7 +87,7 @@ import {
   var answer = location.hash + '&' + query;
   if (/[?&]mode=signup(&|$)/.test(query) || /(^|[#?&])(type|error|code)=/.test(answer)) return;
   // A stored session goes on from /auth to the app (lib/supabase-client.ts mayHaveSession).
-  if (session !== null) return;
+  if (session !== null || LANGUAGE !== 'en') return;
   classes.add(SIGN_IN_CLASS);
   // The demo accounts are offered when the backend is on this machine (lib/env.ts isLoopbackUrl).
   var host = '';
@@ -84,7 +108,7 @@ import {
   // or after 10 s, whatever it shows.
   function firstScreen(stored) {
     var shot = keptScreen(stored);
-    var frame = shot ? null : builtFirstPaint();
+    var frame = shot || LANGUAGE !== 'en' ? null : builtFirstPaint();
     if (!shot && !frame) return;
     classes.add(KEPT_CLASS);
     document.addEventListener('readystatechange', function show() {
@@ -94,7 +118,7 @@ import {
       // Drawn with another build's stylesheet (the app was updated since): the build's own.
       var css = document.querySelector('link[rel="stylesheet"]');
       if (shot && (!css || css.href !== shot.css)) shot = null;
-      frame = frame || (!shot && builtFirstPaint());
+      frame = frame || (!shot && LANGUAGE === 'en' && builtFirstPaint());
       if (!shot && !frame) return classes.remove(KEPT_CLASS);
       var box = document.createElement('div');
       box.id = KEPT_ID;
@@ -147,7 +171,11 @@ import {
         kept.v === KEPT_SCREEN_VERSION &&
         kept.user === JSON.parse(stored).user.id &&
         kept.screens[location.pathname + location.search];
-      return shot && shot.wide === matchMedia(WIDE_QUERY).matches ? shot : null;
+      return shot &&
+        shot.wide === matchMedia(WIDE_QUERY).matches &&
+        (shot.lang || 'en') === LANGUAGE
+        ? shot
+        : null;
     } catch {
       return null;
     }

@@ -73,6 +73,7 @@ export function keepScreen(
     ...(kept?.v === KEPT_SCREEN_VERSION && kept.user === userId ? kept.screens : {}),
     [page]: {
       wide: window.matchMedia(WIDE_QUERY).matches,
+      lang: document.documentElement.lang,
       css: stylesheet(),
       html,
       at: Date.now(),

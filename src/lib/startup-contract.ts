@@ -7,6 +7,14 @@
 /** localStorage: the theme (light | dark | system), read by boot.js before the first paint. */
 export const THEME_KEY = 'theme';
 
+/**
+ * localStorage: the language this device used last (src/lib/i18n/catalog.ts writes it; boot.js
+ * sets <html lang> from it before the first paint). docs/i18n.md.
+ */
+export const LANGUAGE_KEY = 'arivia.language';
+/** The languages the app has texts in; English is the one the build's first paints are drawn in. */
+export const APP_LANGUAGES = ['en', 'el', 'sq'] as const;
+
 /** localStorage: where supabase-js keeps the session of `projectId`. */
 export function sessionKey(projectId: string): string {
   return `sb-${projectId}-auth-token`;
@@ -46,6 +54,8 @@ export const KEPT_SCREEN_VERSION = 1;
 export interface KeptScreen {
   /** Drawn in the desktop layout (WIDE_QUERY). */
   wide: boolean;
+  /** The language it was drawn in (<html lang>): boot.js paints it only in that language. */
+  lang?: string;
   /** The stylesheet it was drawn with. */
   css: string;
   html: string;

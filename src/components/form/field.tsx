@@ -9,8 +9,8 @@ import {
   FormField,
   FormItem,
   FormLabel,
-  FormMessage,
 } from '@/components/ui/form';
+import { FieldMessage } from './field-message';
 
 export interface FieldProps<T extends FieldValues, N extends FieldPath<T>> {
   control: Control<T>;
@@ -37,7 +37,7 @@ export function Field<T extends FieldValues, N extends FieldPath<T>>({
           <FormLabel>{label}</FormLabel>
           <FormControl>{render(field)}</FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
+          <FieldMessage />
         </FormItem>
       )}
     />

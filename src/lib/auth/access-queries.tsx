@@ -5,6 +5,8 @@ import { startTransition, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '../supabase-client';
 import type { Profile } from '../supabase';
+import { activateLanguage, activeLanguage } from '../i18n/catalog';
+import { chooseLanguage } from '../i18n/languages';
 import { permissionsQueryOptions, profileQueryOptions, rolesQueryOptions } from './auth-queries';
 
 export interface AccessState {
@@ -58,6 +60,12 @@ export function AccessQueries({
     if (profile?.active !== false) return;
     void getSupabase().then((supabase) => supabase.auth.signOut({ scope: 'local' }));
   }, [profile?.active]);
+  // The profile's language, once read (docs/i18n.md): a switch made on another device, or the
+  // first sign-in on this one, changes every screen here.
+  const language = profile ? chooseLanguage(profile.language) : null;
+  useEffect(() => {
+    if (language && language !== activeLanguage()) void activateLanguage(language);
+  }, [language]);
   useEffect(() => {
     if (rolesQuery.error) console.error('Failed to load the roles', rolesQuery.error);
   }, [rolesQuery.error]);

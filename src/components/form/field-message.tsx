@@ -1,0 +1,22 @@
+// A field's message in the language of the moment (docs/i18n.md): a schema's message is a
+// catalogue reference ('namespace:key', Catalog.ref) or a text, shown through translateRef. The
+// kit's FormMessage (components/ui/form.tsx, generated) shows the message as it is.
+import { useFormField } from '@/components/ui/form';
+import { translateRef, useLanguage } from '@/lib/i18n/catalog';
+import { cn } from '@/lib/utils';
+
+export function FieldMessage({ className }: { className?: string }) {
+  useLanguage();
+  const { error, formMessageId } = useFormField();
+  const body = error?.message ? translateRef(String(error.message)) : null;
+  if (!body) return null;
+  return (
+    <p
+      data-slot="form-message"
+      id={formMessageId}
+      className={cn('text-sm text-destructive', className)}
+    >
+      {body}
+    </p>
+  );
+}

@@ -1,0 +1,6 @@
+// Every namespace's Greek texts, as one chunk downloaded only when Greek is chosen (catalog.ts).
+import { namespacesOf } from './namespaces';
+
+export default namespacesOf(
+  import.meta.glob<{ default: Record<string, never> }>('/src/**/locales/el.json', { eager: true }),
+);
