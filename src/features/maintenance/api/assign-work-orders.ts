@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
+import { localizeServerMessage } from '@/lib/server-messages/localize';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { queueWrite } from '@/offline/write';
@@ -29,7 +30,13 @@ export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string
   if (r.refused.length === 0) return done;
   let why = r.refused
     .slice(0, 3)
-    .map((f) => messages.t('bulk.reason', { title: f.workOrder.title, reason: f.reason }))
+    .map((f) =>
+      // The server's refusal in the user's language (docs/i18n.md "Server messages").
+      messages.t('bulk.reason', {
+        title: f.workOrder.title,
+        reason: localizeServerMessage(f.reason),
+      }),
+    )
     .join('; ');
   if (r.refused.length > 3) why = messages.t('bulk.more', { why, count: r.refused.length - 3 });
   return messages.t('bulk.refused', { done, count: r.refused.length, why });
