@@ -16,7 +16,7 @@ export const MARIA = 'a11ce000-0000-4000-8000-000000000003';
 /** A persistent PWA profile the size of a phone (360 × 740) with touch. */
 export async function launchPhone(
   baseURL: string,
-  opts: { dir?: string; offline?: boolean } = {},
+  opts: { dir?: string; offline?: boolean; locale?: string } = {},
 ): Promise<Pwa> {
   const dir = opts.dir ?? mkdtempSync(path.join(tmpdir(), 'arivia-field-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -26,6 +26,8 @@ export async function launchPhone(
     args: [...PWA_ARGS, '--disable-features=BackgroundSync'],
     baseURL,
     timezoneId: 'UTC',
+    // The phone's language (docs/i18n.md: the app follows it until the profile says otherwise).
+    locale: opts.locale ?? 'en-US',
     viewport: { width: 360, height: 740 },
     hasTouch: true,
     serviceWorkers: 'allow',
@@ -183,7 +185,10 @@ export interface FieldClean {
  * tomorrow), assigned to Maria, made with the test's checklist and needing inspection; access
  * notes and a reference photo.
  */
-export async function makeFieldClean(baseURL: string): Promise<FieldClean> {
+export async function makeFieldClean(
+  baseURL: string,
+  opts: { assignee?: string; checklist?: object } = {},
+): Promise<FieldClean> {
   const code = uniqueCode();
   const villa = `${code} Field Villa`;
   const address = `${code} Harbour Road, Adamas, Milos`;
@@ -226,7 +231,7 @@ export async function makeFieldClean(baseURL: string): Promise<FieldClean> {
     baseURL,
     'POST',
     '/rest/v1/checklist_template_versions',
-    { template_id: tpl!.id, content: TURNOVER_CHECKLIST },
+    { template_id: tpl!.id, content: opts.checklist ?? TURNOVER_CHECKLIST },
   );
   const [leaving] = await service<{ id: string }[]>(baseURL, 'POST', '/rest/v1/reservations', {
     property_id: villaId,
@@ -254,7 +259,7 @@ export async function makeFieldClean(baseURL: string): Promise<FieldClean> {
   });
   await service(baseURL, 'POST', '/rest/v1/cleaning_task_assignees', {
     task_id: task.id,
-    user_id: MARIA,
+    user_id: opts.assignee ?? MARIA,
   });
   return { villaId, villa, taskId: task.id, address };
 }

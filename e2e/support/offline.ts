@@ -87,21 +87,34 @@ export interface Account {
 }
 
 /** A confirmed account with the manager role, made through the admin API: one per test. */
-export async function createManager(baseURL: string): Promise<Account> {
+export function createManager(baseURL: string): Promise<Account> {
+  return createStaff(baseURL, 'manager', { fullName: 'Offline Tester' });
+}
+
+/** A confirmed account with a role (and a language, when given), made through the admin API. */
+export async function createStaff(
+  baseURL: string,
+  roleName: 'manager' | 'housekeeper' | 'technician',
+  opts: { fullName: string; language?: string },
+): Promise<Account> {
   const email = uniqueEmail('offline');
   const password = DEMO_PASSWORD;
   const user = await service<{ id: string }>(baseURL, 'POST', '/auth/v1/admin/users', {
     email,
     password,
     email_confirm: true,
-    user_metadata: { full_name: 'Offline Tester' },
+    user_metadata: { full_name: opts.fullName },
   });
   const [role] = await service<{ id: string }[]>(
     baseURL,
     'GET',
-    '/rest/v1/roles?select=id&name=eq.manager',
+    `/rest/v1/roles?select=id&name=eq.${roleName}`,
   );
   await service(baseURL, 'POST', '/rest/v1/user_roles', { user_id: user.id, role_id: role!.id });
+  if (opts.language)
+    await service(baseURL, 'PATCH', `/rest/v1/profiles?id=eq.${user.id}`, {
+      language: opts.language,
+    });
   return { id: user.id, email, password };
 }
 

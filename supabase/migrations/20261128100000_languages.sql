@@ -38,6 +38,17 @@ alter table public.cleaning_types
   add column name_i18n jsonb not null default '{}',
   add constraint cleaning_types_name_i18n check (private.translations_problem(name_i18n, 60) is null);
 
+-- The built-in cleaning types (20261124120000_cleaning_settings.sql) in the field's languages.
+update public.cleaning_types t
+set name_i18n = v.names
+from (values
+  ('turnover', '{"el": "Αλλαγή επισκεπτών", "sq": "Ndërrim mysafirësh"}'::jsonb),
+  ('deep_clean', '{"el": "Γενικός καθαρισμός", "sq": "Pastrim i thellë"}'::jsonb),
+  ('mid_stay', '{"el": "Καθαρισμός στη διάρκεια διαμονής", "sq": "Pastrim gjatë qëndrimit"}'::jsonb),
+  ('inspection', '{"el": "Επιθεώρηση", "sq": "Inspektim"}'::jsonb)
+) as v(code, names)
+where t.code = v.code and t.name_i18n = '{}';
+
 -- Whoever may write the name may write its translations (the same policies decide the rows).
 grant insert (name_i18n), update (name_i18n) on table public.checklist_templates to authenticated;
 grant insert (name_i18n), update (name_i18n) on table public.cleaning_types to authenticated;

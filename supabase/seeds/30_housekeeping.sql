@@ -64,74 +64,84 @@ insert into public.checklist_templates (id, name, description, created_by, updat
     'What the inspector checks before a villa is released for arrival.',
     'a11ce000-0000-4000-8000-000000000002', 'a11ce000-0000-4000-8000-000000000002');
 
+-- The templates' names in Greek and Albanian (docs/i18n.md "Names the office writes").
+update public.checklist_templates t
+set name_i18n = v.names
+from (values
+  ('c1ec0000-0000-4000-8000-000000000001'::uuid, '{"el": "Αλλαγή επισκεπτών βίλας", "sq": "Ndërrim mysafirësh në vilë"}'::jsonb),
+  ('c1ec0000-0000-4000-8000-000000000002'::uuid, '{"el": "Αλλαγή επισκεπτών στούντιο", "sq": "Ndërrim mysafirësh në studio"}'::jsonb),
+  ('c1ec0000-0000-4000-8000-000000000003'::uuid, '{"el": "Επιθεώρηση", "sq": "Inspektim"}'::jsonb)
+) as v(id, names)
+where t.id = v.id;
+
 insert into public.checklist_template_versions (id, template_id, content, created_by) values
 ('c1ec0000-0000-4000-8000-000000000101', 'c1ec0000-0000-4000-8000-000000000001', $json$
 {"sections": [
-  {"id": "entrance", "title": "Entrance and living room", "items": [
-    {"id": "entrance-keys", "label": "Keys and remotes back in the key safe", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "living-dust", "label": "Dust surfaces, shelves and picture frames", "kind": "tick", "required": true, "critical": false},
-    {"id": "living-floor", "label": "Vacuum and mop floors", "kind": "tick", "required": true, "critical": false},
-    {"id": "living-photo", "label": "Photo of the living room", "kind": "photo", "required": true, "critical": false}]},
-  {"id": "kitchen", "title": "Kitchen", "items": [
-    {"id": "kitchen-dishes", "label": "Dishes washed and put away", "kind": "tick", "required": true, "critical": false},
-    {"id": "kitchen-fridge", "label": "Fridge emptied and wiped", "kind": "tick", "required": true, "critical": false},
-    {"id": "kitchen-appliances", "label": "Oven, hob and coffee machine working", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "kitchen-welcome", "label": "Welcome basket set (olive oil, wine, water)", "kind": "tick", "required": true, "critical": false}]},
-  {"id": "bedrooms", "title": "Bedrooms", "items": [
-    {"id": "bed-linen", "label": "Fresh linen on every bed", "kind": "tick", "required": true, "critical": false},
-    {"id": "bed-wardrobes", "label": "Wardrobes empty, hangers and safe open", "kind": "tick", "required": true, "critical": false},
-    {"id": "bed-ac", "label": "Air conditioning working, filters clean", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "bed-photo", "label": "Photo of the master bedroom", "kind": "photo", "required": true, "critical": false}]},
-  {"id": "bathrooms", "title": "Bathrooms", "items": [
-    {"id": "bath-clean", "label": "Toilet, shower and sink cleaned and disinfected", "kind": "tick", "required": true, "critical": false},
-    {"id": "bath-towels", "label": "Towels replaced", "kind": "number", "required": true, "critical": false, "min": 2, "max": 24, "unit": "towels"},
-    {"id": "bath-amenities", "label": "Amenities refilled (shampoo, gel, soap)", "kind": "tick", "required": true, "critical": false},
-    {"id": "bath-leaks", "label": "No leaks under the sinks", "kind": "yes_no", "required": true, "critical": true}]},
-  {"id": "pool", "title": "Pool and terrace", "items": [
-    {"id": "pool-skim", "label": "Skim the pool and empty the baskets", "kind": "tick", "required": true, "critical": false},
-    {"id": "pool-ph", "label": "Pool pH", "kind": "number", "required": true, "critical": false, "min": 7.2, "max": 7.6, "unit": "pH"},
-    {"id": "pool-chlorine", "label": "Free chlorine", "kind": "number", "required": true, "critical": false, "min": 1, "max": 3, "unit": "ppm"},
-    {"id": "pool-sunbeds", "label": "Sunbeds wiped, cushions out (tied down if windy)", "kind": "tick", "required": true, "critical": false},
-    {"id": "pool-photo", "label": "Photo of the pool", "kind": "photo", "required": true, "critical": false}]},
-  {"id": "outdoor", "title": "Outdoor areas", "items": [
-    {"id": "out-sweep", "label": "Sweep terraces and steps", "kind": "tick", "required": true, "critical": false},
-    {"id": "out-bbq", "label": "Barbecue cleaned", "kind": "tick", "required": false, "critical": false},
-    {"id": "out-lights", "label": "Outdoor lights working", "kind": "yes_no", "required": true, "critical": false}]},
-  {"id": "final", "title": "Before you leave", "items": [
-    {"id": "final-notes", "label": "Anything broken, missing or left behind", "kind": "text", "required": false, "critical": false},
-    {"id": "final-locked", "label": "Windows closed, doors locked, AC off", "kind": "tick", "required": true, "critical": false}]}
+  {"id": "entrance", "title": "Entrance and living room", "title_i18n": {"el": "Είσοδος και σαλόνι", "sq": "Hyrja dhe dhoma e ndenjes"}, "items": [
+    {"id": "entrance-keys", "label": "Keys and remotes back in the key safe", "label_i18n": {"el": "Κλειδιά και τηλεχειριστήρια πίσω στο κουτί κλειδιών", "sq": "Çelësat dhe telekomandat përsëri në kutinë e çelësave"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "living-dust", "label": "Dust surfaces, shelves and picture frames", "label_i18n": {"el": "Ξεσκόνισμα σε επιφάνειες, ράφια και κάδρα", "sq": "Pluhuri në sipërfaqe, rafte dhe korniza"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "living-floor", "label": "Vacuum and mop floors", "label_i18n": {"el": "Σκούπισμα και σφουγγάρισμα πατωμάτων", "sq": "Fshirja dhe larja e dyshemeve"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "living-photo", "label": "Photo of the living room", "label_i18n": {"el": "Φωτογραφία του σαλονιού", "sq": "Foto e dhomës së ndenjes"}, "kind": "photo", "required": true, "critical": false}]},
+  {"id": "kitchen", "title": "Kitchen", "title_i18n": {"el": "Κουζίνα", "sq": "Kuzhina"}, "items": [
+    {"id": "kitchen-dishes", "label": "Dishes washed and put away", "label_i18n": {"el": "Πιάτα πλυμένα και στη θέση τους", "sq": "Enët të larë dhe në vend"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "kitchen-fridge", "label": "Fridge emptied and wiped", "label_i18n": {"el": "Ψυγείο άδειο και καθαρό", "sq": "Frigoriferi bosh dhe i fshirë"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "kitchen-appliances", "label": "Oven, hob and coffee machine working", "label_i18n": {"el": "Φούρνος, εστίες και καφετιέρα λειτουργούν", "sq": "Furra, pllakat dhe makina e kafesë punojnë"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "kitchen-welcome", "label": "Welcome basket set (olive oil, wine, water)", "label_i18n": {"el": "Καλάθι καλωσορίσματος (λάδι, κρασί, νερό)", "sq": "Shporta e mirëseardhjes (vaj ulliri, verë, ujë)"}, "kind": "tick", "required": true, "critical": false}]},
+  {"id": "bedrooms", "title": "Bedrooms", "title_i18n": {"el": "Υπνοδωμάτια", "sq": "Dhomat e gjumit"}, "items": [
+    {"id": "bed-linen", "label": "Fresh linen on every bed", "label_i18n": {"el": "Καθαρά σεντόνια σε κάθε κρεβάτι", "sq": "Çarçafë të pastër në çdo shtrat"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "bed-wardrobes", "label": "Wardrobes empty, hangers and safe open", "label_i18n": {"el": "Ντουλάπες άδειες, κρεμάστρες και χρηματοκιβώτιο ανοιχτό", "sq": "Dollapët bosh, varëset dhe kasaforta e hapur"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "bed-ac", "label": "Air conditioning working, filters clean", "label_i18n": {"el": "Κλιματισμός λειτουργεί, φίλτρα καθαρά", "sq": "Kondicioneri punon, filtrat të pastër"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "bed-photo", "label": "Photo of the master bedroom", "label_i18n": {"el": "Φωτογραφία της κύριας κρεβατοκάμαρας", "sq": "Foto e dhomës kryesore të gjumit"}, "kind": "photo", "required": true, "critical": false}]},
+  {"id": "bathrooms", "title": "Bathrooms", "title_i18n": {"el": "Μπάνια", "sq": "Banjat"}, "items": [
+    {"id": "bath-clean", "label": "Toilet, shower and sink cleaned and disinfected", "label_i18n": {"el": "Τουαλέτα, ντους και νιπτήρας καθαρά και απολυμασμένα", "sq": "Tualeti, dushi dhe lavamani të pastruar dhe dezinfektuar"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "bath-towels", "label": "Towels replaced", "label_i18n": {"el": "Πετσέτες αλλαγμένες", "sq": "Peshqirët të ndërruar"}, "kind": "number", "required": true, "critical": false, "min": 2, "max": 24, "unit": "towels"},
+    {"id": "bath-amenities", "label": "Amenities refilled (shampoo, gel, soap)", "label_i18n": {"el": "Αναλώσιμα συμπληρωμένα (σαμπουάν, αφρόλουτρο, σαπούνι)", "sq": "Produktet e rimbushura (shampo, xhel, sapun)"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "bath-leaks", "label": "No leaks under the sinks", "label_i18n": {"el": "Καμία διαρροή κάτω από τους νιπτήρες", "sq": "Asnjë rrjedhje nën lavamanë"}, "kind": "yes_no", "required": true, "critical": true}]},
+  {"id": "pool", "title": "Pool and terrace", "title_i18n": {"el": "Πισίνα και βεράντα", "sq": "Pishina dhe tarraca"}, "items": [
+    {"id": "pool-skim", "label": "Skim the pool and empty the baskets", "label_i18n": {"el": "Καθαρισμός επιφάνειας πισίνας και άδειασμα καλαθιών", "sq": "Pastrimi i sipërfaqes së pishinës dhe zbrazja e shportave"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "pool-ph", "label": "Pool pH", "label_i18n": {"el": "pH πισίνας", "sq": "pH i pishinës"}, "kind": "number", "required": true, "critical": false, "min": 7.2, "max": 7.6, "unit": "pH"},
+    {"id": "pool-chlorine", "label": "Free chlorine", "label_i18n": {"el": "Ελεύθερο χλώριο", "sq": "Klori i lirë"}, "kind": "number", "required": true, "critical": false, "min": 1, "max": 3, "unit": "ppm"},
+    {"id": "pool-sunbeds", "label": "Sunbeds wiped, cushions out (tied down if windy)", "label_i18n": {"el": "Ξαπλώστρες σκουπισμένες, μαξιλάρια έξω (δεμένα αν φυσάει)", "sq": "Shezlongët të fshirë, jastëkët jashtë (të lidhur kur fryn erë)"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "pool-photo", "label": "Photo of the pool", "label_i18n": {"el": "Φωτογραφία της πισίνας", "sq": "Foto e pishinës"}, "kind": "photo", "required": true, "critical": false}]},
+  {"id": "outdoor", "title": "Outdoor areas", "title_i18n": {"el": "Εξωτερικοί χώροι", "sq": "Hapësirat e jashtme"}, "items": [
+    {"id": "out-sweep", "label": "Sweep terraces and steps", "label_i18n": {"el": "Σκούπισμα βεραντών και σκαλιών", "sq": "Fshirja e tarracave dhe shkallëve"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "out-bbq", "label": "Barbecue cleaned", "label_i18n": {"el": "Ψησταριά καθαρή", "sq": "Skara e pastruar"}, "kind": "tick", "required": false, "critical": false},
+    {"id": "out-lights", "label": "Outdoor lights working", "label_i18n": {"el": "Εξωτερικά φώτα λειτουργούν", "sq": "Dritat e jashtme punojnë"}, "kind": "yes_no", "required": true, "critical": false}]},
+  {"id": "final", "title": "Before you leave", "title_i18n": {"el": "Πριν φύγετε", "sq": "Para se të ikni"}, "items": [
+    {"id": "final-notes", "label": "Anything broken, missing or left behind", "label_i18n": {"el": "Κάτι σπασμένο, που λείπει ή ξεχάστηκε", "sq": "Diçka e thyer, që mungon ose e harruar"}, "kind": "text", "required": false, "critical": false},
+    {"id": "final-locked", "label": "Windows closed, doors locked, AC off", "label_i18n": {"el": "Παράθυρα κλειστά, πόρτες κλειδωμένες, κλιματισμός κλειστός", "sq": "Dritaret mbyllur, dyert kyçur, kondicioneri fikur"}, "kind": "tick", "required": true, "critical": false}]}
 ]}
 $json$::jsonb, 'a11ce000-0000-4000-8000-000000000002'),
 ('c1ec0000-0000-4000-8000-000000000201', 'c1ec0000-0000-4000-8000-000000000002', $json$
 {"sections": [
-  {"id": "room", "title": "Room", "items": [
-    {"id": "room-linen", "label": "Fresh linen, bed made", "kind": "tick", "required": true, "critical": false},
-    {"id": "room-floor", "label": "Floors vacuumed and mopped", "kind": "tick", "required": true, "critical": false},
-    {"id": "room-ac", "label": "Air conditioning working", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "room-photo", "label": "Photo of the room", "kind": "photo", "required": true, "critical": false}]},
-  {"id": "kitchenette", "title": "Kitchenette", "items": [
-    {"id": "kit-dishes", "label": "Dishes and fridge clean", "kind": "tick", "required": true, "critical": false},
-    {"id": "kit-welcome", "label": "Welcome water and coffee capsules", "kind": "number", "required": true, "critical": false, "min": 4, "max": 20, "unit": "capsules"}]},
-  {"id": "bathroom", "title": "Bathroom", "items": [
-    {"id": "bath-clean", "label": "Bathroom cleaned and disinfected", "kind": "tick", "required": true, "critical": false},
-    {"id": "bath-towels", "label": "Towels replaced", "kind": "number", "required": true, "critical": false, "min": 2, "max": 8, "unit": "towels"}]},
-  {"id": "terrace", "title": "Terrace", "items": [
-    {"id": "terrace-sweep", "label": "Terrace swept, jacuzzi cover on", "kind": "tick", "required": true, "critical": false},
-    {"id": "terrace-notes", "label": "Notes for the office", "kind": "text", "required": false, "critical": false}]}
+  {"id": "room", "title": "Room", "title_i18n": {"el": "Δωμάτιο", "sq": "Dhoma"}, "items": [
+    {"id": "room-linen", "label": "Fresh linen, bed made", "label_i18n": {"el": "Καθαρά σεντόνια, κρεβάτι στρωμένο", "sq": "Çarçafë të pastër, shtrati i rregulluar"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "room-floor", "label": "Floors vacuumed and mopped", "label_i18n": {"el": "Πατώματα σκουπισμένα και σφουγγαρισμένα", "sq": "Dyshemetë të fshira dhe të lara"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "room-ac", "label": "Air conditioning working", "label_i18n": {"el": "Κλιματισμός λειτουργεί", "sq": "Kondicioneri punon"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "room-photo", "label": "Photo of the room", "label_i18n": {"el": "Φωτογραφία του δωματίου", "sq": "Foto e dhomës"}, "kind": "photo", "required": true, "critical": false}]},
+  {"id": "kitchenette", "title": "Kitchenette", "title_i18n": {"el": "Κουζινάκι", "sq": "Kuzhinëza"}, "items": [
+    {"id": "kit-dishes", "label": "Dishes and fridge clean", "label_i18n": {"el": "Πιάτα και ψυγείο καθαρά", "sq": "Enët dhe frigoriferi të pastër"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "kit-welcome", "label": "Welcome water and coffee capsules", "label_i18n": {"el": "Νερό και κάψουλες καφέ καλωσορίσματος", "sq": "Ujë dhe kapsula kafeje për mirëseardhje"}, "kind": "number", "required": true, "critical": false, "min": 4, "max": 20, "unit": "capsules"}]},
+  {"id": "bathroom", "title": "Bathroom", "title_i18n": {"el": "Μπάνιο", "sq": "Banja"}, "items": [
+    {"id": "bath-clean", "label": "Bathroom cleaned and disinfected", "label_i18n": {"el": "Μπάνιο καθαρό και απολυμασμένο", "sq": "Banja e pastruar dhe dezinfektuar"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "bath-towels", "label": "Towels replaced", "label_i18n": {"el": "Πετσέτες αλλαγμένες", "sq": "Peshqirët të ndërruar"}, "kind": "number", "required": true, "critical": false, "min": 2, "max": 8, "unit": "towels"}]},
+  {"id": "terrace", "title": "Terrace", "title_i18n": {"el": "Βεράντα", "sq": "Tarraca"}, "items": [
+    {"id": "terrace-sweep", "label": "Terrace swept, jacuzzi cover on", "label_i18n": {"el": "Βεράντα σκουπισμένη, κάλυμμα τζακούζι στη θέση του", "sq": "Tarraca e fshirë, mbulesa e xhakuzit vendosur"}, "kind": "tick", "required": true, "critical": false},
+    {"id": "terrace-notes", "label": "Notes for the office", "label_i18n": {"el": "Σημειώσεις για το γραφείο", "sq": "Shënime për zyrën"}, "kind": "text", "required": false, "critical": false}]}
 ]}
 $json$::jsonb, 'a11ce000-0000-4000-8000-000000000002'),
 ('c1ec0000-0000-4000-8000-000000000301', 'c1ec0000-0000-4000-8000-000000000003', $json$
 {"sections": [
-  {"id": "first-look", "title": "First look", "items": [
-    {"id": "insp-smell", "label": "Villa smells fresh on entry", "kind": "yes_no", "required": true, "critical": false},
-    {"id": "insp-photo", "label": "Photo of the entrance", "kind": "photo", "required": true, "critical": false}]},
-  {"id": "rooms", "title": "Rooms", "items": [
-    {"id": "insp-beds", "label": "Beds made to standard", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "insp-bathrooms", "label": "Bathrooms spotless", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "insp-score", "label": "Overall score", "kind": "number", "required": true, "critical": false, "min": 1, "max": 10}]},
-  {"id": "outside", "title": "Pool and outside", "items": [
-    {"id": "insp-pool", "label": "Pool clear, chemistry in range", "kind": "yes_no", "required": true, "critical": true},
-    {"id": "insp-remarks", "label": "Remarks for the housekeeper", "kind": "text", "required": false, "critical": false}]}
+  {"id": "first-look", "title": "First look", "title_i18n": {"el": "Πρώτη ματιά", "sq": "Shikimi i parë"}, "items": [
+    {"id": "insp-smell", "label": "Villa smells fresh on entry", "label_i18n": {"el": "Η βίλα μυρίζει φρέσκια στην είσοδο", "sq": "Vila mban erë të freskët në hyrje"}, "kind": "yes_no", "required": true, "critical": false},
+    {"id": "insp-photo", "label": "Photo of the entrance", "label_i18n": {"el": "Φωτογραφία της εισόδου", "sq": "Foto e hyrjes"}, "kind": "photo", "required": true, "critical": false}]},
+  {"id": "rooms", "title": "Rooms", "title_i18n": {"el": "Δωμάτια", "sq": "Dhomat"}, "items": [
+    {"id": "insp-beds", "label": "Beds made to standard", "label_i18n": {"el": "Κρεβάτια στρωμένα όπως πρέπει", "sq": "Shtretërit të rregulluar sipas standardit"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "insp-bathrooms", "label": "Bathrooms spotless", "label_i18n": {"el": "Μπάνια πεντακάθαρα", "sq": "Banjat shkëlqejnë nga pastërtia"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "insp-score", "label": "Overall score", "label_i18n": {"el": "Συνολική βαθμολογία", "sq": "Vlerësimi i përgjithshëm"}, "kind": "number", "required": true, "critical": false, "min": 1, "max": 10}]},
+  {"id": "outside", "title": "Pool and outside", "title_i18n": {"el": "Πισίνα και εξωτερικά", "sq": "Pishina dhe jashtë"}, "items": [
+    {"id": "insp-pool", "label": "Pool clear, chemistry in range", "label_i18n": {"el": "Πισίνα καθαρή, χημεία εντός ορίων", "sq": "Pishina e pastër, kimia brenda kufijve"}, "kind": "yes_no", "required": true, "critical": true},
+    {"id": "insp-remarks", "label": "Remarks for the housekeeper", "label_i18n": {"el": "Παρατηρήσεις για την καθαρίστρια", "sq": "Vërejtje për pastruesen"}, "kind": "text", "required": false, "critical": false}]}
 ]}
 $json$::jsonb, 'a11ce000-0000-4000-8000-000000000002');
 
