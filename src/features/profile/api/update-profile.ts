@@ -7,6 +7,7 @@ import type { Profile } from '@/lib/supabase';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
+import { messages } from '../messages';
 import { profileSchema, type ProfileInput } from '../schemas';
 
 export async function updateProfile(
@@ -19,10 +20,13 @@ export async function updateProfile(
     phone: v.phone === '' ? null : v.phone,
     language: v.language,
   };
-  const result = await queueWrite(updateRow('profiles', userId, changes, 'Profile'), {
-    userId,
-    invalidate: [authKeys.profile(userId)],
-  });
+  const result = await queueWrite(
+    updateRow('profiles', userId, changes, messages.t('queueLabel')),
+    {
+      userId,
+      invalidate: [authKeys.profile(userId)],
+    },
+  );
   return { changes, result };
 }
 
@@ -38,9 +42,9 @@ export function useUpdateProfile(
         queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
           old ? { ...old, ...changes } : old,
         );
-        notifySaved(result, 'Profile updated');
+        notifySaved(result, messages.t('saved'));
       },
-      failed: 'Failed to update profile',
+      failed: messages.t('saveFailed'),
     },
     callbacks,
   );
