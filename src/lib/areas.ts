@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { reasonLabel } from './readiness';
+import { translateRef, useLanguage } from './i18n/catalog';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
 
@@ -226,5 +227,10 @@ export function lazyPart<P extends object>(
 /** A guest-ready reason code in words: an area's own words first, then src/lib/readiness.ts's. */
 export function useReasonLabel(): (code: string) => string {
   const { readinessReasons } = useAreas();
-  return (code) => readinessReasons[code as ReadinessReasonCode] ?? reasonLabel(code);
+  // An area's words may be a catalogue reference (docs/i18n.md), shown in the language of the moment.
+  useLanguage();
+  return (code) => {
+    const words = readinessReasons[code as ReadinessReasonCode];
+    return words === undefined ? reasonLabel(code) : translateRef(words);
+  };
 }

@@ -3,6 +3,7 @@
 // asked for by the dashboard's loader) and the words for its guest-ready reasons.
 import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
 import { hasPermission } from '@/lib/permissions';
+import { messages } from './messages';
 
 const PropertiesTodayCard = lazyPart(
   async () => (await import('./components/properties-today-card')).PropertiesTodayCard,
@@ -23,9 +24,10 @@ export const propertiesArea: AreaContribution = {
         ),
     },
   ],
+  // References to the catalogue (docs/i18n.md), shown in the language of the moment.
   readinessReasons: {
-    archived: 'Archived',
-    inactive: 'Inactive (out of service)',
-    reservation_conflict: 'An imported stay overlaps a confirmed reservation',
+    archived: messages.ref('reason.archived'),
+    inactive: messages.ref('reason.inactive'),
+    reservation_conflict: messages.ref('reason.reservation_conflict'),
   },
 };

@@ -11,6 +11,8 @@ import { useDeletePropertyPhoto } from '../api/delete-property-photo';
 import { PHOTO_BUCKET, usePropertyPhotos, type PropertyPhoto } from '../api/get-property-photos';
 import { useUpdatePropertyPhotos } from '../api/update-property-photo';
 import { PHOTO_TYPES, useUploadPropertyPhoto } from '../api/upload-property-photo';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 const THUMB_TTL_SECONDS = 60 * 60;
 
@@ -89,6 +91,7 @@ function CaptionEditor({
   photo: PropertyPhoto;
   label: string;
 }) {
+  const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
   const [caption, setCaption] = useState(photo.caption);
   const inputId = `caption-${photo.id}`;
@@ -101,13 +104,13 @@ function CaptionEditor({
       }}
     >
       <Label htmlFor={inputId} className="sr-only">
-        Caption of {label}
+        {t('gallery.captionOf', { label })}
       </Label>
       <Input
         id={inputId}
         value={caption}
         maxLength={200}
-        placeholder="Caption"
+        placeholder={t('gallery.caption')}
         className="h-8 text-xs"
         onChange={(e) => setCaption(e.target.value)}
       />
@@ -116,9 +119,9 @@ function CaptionEditor({
         size="sm"
         variant="outline"
         disabled={caption === photo.caption || update.isPending}
-        aria-label={`Save caption of ${label}`}
+        aria-label={t('gallery.saveCaptionOf', { label })}
       >
-        Save
+        {t('gallery.save')}
       </Button>
     </form>
   );
@@ -135,6 +138,7 @@ function PhotoTools({
   index: number;
   label: string;
 }) {
+  const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
   const remove = useDeletePropertyPhoto(propertyId);
   const photo = photos[index]!;
@@ -158,7 +162,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === 0}
-        aria-label={`Move ${label} earlier`}
+        aria-label={t('gallery.earlier', { label })}
         onClick={() => swap(index - 1)}
       >
         <ArrowLeft aria-hidden="true" />
@@ -168,7 +172,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === photos.length - 1}
-        aria-label={`Move ${label} later`}
+        aria-label={t('gallery.later', { label })}
         onClick={() => swap(index + 1)}
       >
         <ArrowRight aria-hidden="true" />
@@ -178,7 +182,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || photo.is_cover}
-        aria-label={`Make ${label} the cover`}
+        aria-label={t('gallery.cover', { label })}
         onClick={() => update.mutate([{ id: photo.id, change: { is_cover: true } }])}
       >
         <Star aria-hidden="true" />
@@ -188,7 +192,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy}
-        aria-label={`Delete ${label}`}
+        aria-label={t('gallery.delete', { label })}
         onClick={() => remove.mutate(photo)}
       >
         <Trash2 aria-hidden="true" />
@@ -206,13 +210,14 @@ export function PropertyGallery({
   name: string;
   canManage: boolean;
 }) {
+  const t = useT(messages);
   const photos = usePropertyPhotos(propertyId);
   const upload = useUploadPropertyPhoto(propertyId);
   const thumbs = useThumbnails(photos.data);
 
   const uploader = canManage ? (
     <div className="space-y-1">
-      <Label htmlFor="photo-upload">Add photos</Label>
+      <Label htmlFor="photo-upload">{t('gallery.add')}</Label>
       <Input
         id="photo-upload"
         type="file"
@@ -233,7 +238,7 @@ export function PropertyGallery({
           }
         }}
       />
-      {upload.isPending ? <p className="text-sm">Uploading...</p> : null}
+      {upload.isPending ? <p className="text-sm">{t('gallery.uploading')}</p> : null}
     </div>
   ) : null;
 
@@ -246,7 +251,7 @@ export function PropertyGallery({
     );
   }
   if (photos.isError) {
-    return <p className="text-muted-foreground text-sm">Photos could not be loaded.</p>;
+    return <p className="text-muted-foreground text-sm">{t('gallery.loadFailed')}</p>;
   }
   const list = photos.data;
   return (
@@ -255,23 +260,23 @@ export function PropertyGallery({
       {list.length === 0 ? (
         <p className="text-muted-foreground flex items-center gap-2 text-sm">
           <ImageOff aria-hidden="true" className="size-4" />
-          No photos yet.
+          {t('gallery.none')}
         </p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('gallery.label')}>
           {list.map((photo, i) => {
-            const label = `photo ${i + 1}`;
+            const label = t('gallery.photo', { n: i + 1 });
             return (
               <li key={photo.id} className="space-y-1">
                 <figure className="space-y-1">
                   <GalleryImage
                     photo={photo}
                     thumb={thumbs.get(photo.id)}
-                    alt={photo.caption || `${name}, photo ${i + 1}`}
+                    alt={photo.caption || t('gallery.alt', { name, n: i + 1 })}
                   />
                   {photo.caption || photo.is_cover ? (
                     <figcaption className="text-muted-foreground text-xs">
-                      {photo.is_cover ? 'Cover' : ''}
+                      {photo.is_cover ? t('gallery.coverBadge') : ''}
                       {photo.is_cover && photo.caption ? ' · ' : ''}
                       {photo.caption}
                     </figcaption>
