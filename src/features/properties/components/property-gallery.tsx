@@ -85,11 +85,12 @@ function GalleryImage({
 function CaptionEditor({
   propertyId,
   photo,
-  label,
+  n,
 }: {
   propertyId: string;
   photo: PropertyPhoto;
-  label: string;
+  /** The photo's number in the gallery (1, 2, ...), naming it to a screen reader. */
+  n: number;
 }) {
   const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
@@ -104,7 +105,7 @@ function CaptionEditor({
       }}
     >
       <Label htmlFor={inputId} className="sr-only">
-        {t('gallery.captionOf', { label })}
+        {t('gallery.captionOf', { n })}
       </Label>
       <Input
         id={inputId}
@@ -119,7 +120,7 @@ function CaptionEditor({
         size="sm"
         variant="outline"
         disabled={caption === photo.caption || update.isPending}
-        aria-label={t('gallery.saveCaptionOf', { label })}
+        aria-label={t('gallery.saveCaptionOf', { n })}
       >
         {t('gallery.save')}
       </Button>
@@ -131,12 +132,12 @@ function PhotoTools({
   propertyId,
   photos,
   index,
-  label,
+  n,
 }: {
   propertyId: string;
   photos: PropertyPhoto[];
   index: number;
-  label: string;
+  n: number;
 }) {
   const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
@@ -162,7 +163,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === 0}
-        aria-label={t('gallery.earlier', { label })}
+        aria-label={t('gallery.earlier', { n })}
         onClick={() => swap(index - 1)}
       >
         <ArrowLeft aria-hidden="true" />
@@ -172,7 +173,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === photos.length - 1}
-        aria-label={t('gallery.later', { label })}
+        aria-label={t('gallery.later', { n })}
         onClick={() => swap(index + 1)}
       >
         <ArrowRight aria-hidden="true" />
@@ -182,7 +183,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || photo.is_cover}
-        aria-label={t('gallery.cover', { label })}
+        aria-label={t('gallery.cover', { n })}
         onClick={() => update.mutate([{ id: photo.id, change: { is_cover: true } }])}
       >
         <Star aria-hidden="true" />
@@ -192,7 +193,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy}
-        aria-label={t('gallery.delete', { label })}
+        aria-label={t('gallery.delete', { n })}
         onClick={() => remove.mutate(photo)}
       >
         <Trash2 aria-hidden="true" />
@@ -265,14 +266,14 @@ export function PropertyGallery({
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('gallery.label')}>
           {list.map((photo, i) => {
-            const label = t('gallery.photo', { n: i + 1 });
+            const n = i + 1;
             return (
               <li key={photo.id} className="space-y-1">
                 <figure className="space-y-1">
                   <GalleryImage
                     photo={photo}
                     thumb={thumbs.get(photo.id)}
-                    alt={photo.caption || t('gallery.alt', { name, n: i + 1 })}
+                    alt={photo.caption || t('gallery.alt', { name, n })}
                   />
                   {photo.caption || photo.is_cover ? (
                     <figcaption className="text-muted-foreground text-xs">
@@ -288,9 +289,9 @@ export function PropertyGallery({
                       key={photo.caption}
                       propertyId={propertyId}
                       photo={photo}
-                      label={label}
+                      n={n}
                     />
-                    <PhotoTools propertyId={propertyId} photos={list} index={i} label={label} />
+                    <PhotoTools propertyId={propertyId} photos={list} index={i} n={n} />
                   </>
                 ) : null}
               </li>
