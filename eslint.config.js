@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import noUntranslatedText from './scripts/eslint/no-untranslated-text.js';
 
 const features = [
   'auth',
@@ -153,6 +154,13 @@ export default tseslint.config(
         { allowConstantExport: true, allowExportNames: ['clientLoader'] },
       ],
     },
+  },
+  {
+    // Every user-facing text comes from a catalogue (docs/i18n.md).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.build.ts', 'src/sw.ts'],
+    plugins: { arivia: { rules: { 'no-untranslated-text': noUntranslatedText } } },
+    rules: { 'arivia/no-untranslated-text': ['error', { allow: ['Arivia Ops'] }] },
   },
   prettier,
 );

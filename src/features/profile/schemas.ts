@@ -7,6 +7,9 @@ import { messages } from './messages';
 /** As the profiles_phone_format check of the database. */
 export const PHONE_PATTERN = /^\+?[0-9 ()./-]{3,32}$/;
 
+/** The language select's "Same as this device": no language on the profile (saved as null). */
+export const DEVICE_LANGUAGE = '';
+
 export const profileSchema = z.object({
   full_name: fullNameField,
   phone: z.string().check(
@@ -17,7 +20,7 @@ export const profileSchema = z.object({
     .string()
     .check(
       z.refine(
-        (v) => (APP_LANGUAGES as readonly string[]).includes(v),
+        (v) => v === DEVICE_LANGUAGE || (APP_LANGUAGES as readonly string[]).includes(v),
         messages.ref('languageInvalid'),
       ),
     ),

@@ -8,7 +8,7 @@ import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { messages } from '../messages';
-import { profileSchema, type ProfileInput } from '../schemas';
+import { DEVICE_LANGUAGE, profileSchema, type ProfileInput } from '../schemas';
 
 export async function updateProfile(
   userId: string,
@@ -18,7 +18,8 @@ export async function updateProfile(
   const changes = {
     full_name: v.full_name,
     phone: v.phone === '' ? null : v.phone,
-    language: v.language,
+    // "Same as this device": the profile names no language, the browser's is used.
+    language: v.language === DEVICE_LANGUAGE ? null : v.language,
   };
   const result = await queueWrite(
     updateRow('profiles', userId, changes, messages.t('queueLabel')),

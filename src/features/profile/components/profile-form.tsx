@@ -5,11 +5,16 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
 import { activateLanguage, useT } from '@/lib/i18n/catalog';
-import { APP_LANGUAGES, chooseLanguage, LANGUAGE_NAMES } from '@/lib/i18n/languages';
+import {
+  APP_LANGUAGES,
+  chooseLanguage,
+  LANGUAGE_NAMES,
+  supportedLanguage,
+} from '@/lib/i18n/languages';
 import type { Profile } from '@/lib/supabase';
 import { useUpdateProfile } from '../api/update-profile';
 import { messages } from '../messages';
-import { profileSchema, type ProfileInput } from '../schemas';
+import { DEVICE_LANGUAGE, profileSchema, type ProfileInput } from '../schemas';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const t = useT(messages);
@@ -18,13 +23,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: {
       full_name: profile.full_name,
       phone: profile.phone ?? '',
-      // A language the app has no texts in (an older profile's) shows as the one in use.
-      language: chooseLanguage(profile.language),
+      // No language: the device's ("Same as this device"); one the app has no texts in (an older
+      // profile's) reads the same.
+      language: supportedLanguage(profile.language) ?? DEVICE_LANGUAGE,
     },
   });
-  // Each language in its own words. "Same as this device" (form.languageDevice, saved as null)
-  // waits for profiles.language to take null.
-  const languages = APP_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
+  // Each language in its own words; the device's choice in the language of the moment.
+  const languages = [
+    { value: DEVICE_LANGUAGE, label: t('form.languageDevice') },
+    ...APP_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
+  ];
 
   // A failure is reported by the mutation's toast; what was typed stays in the form.
   const update = useUpdateProfile(profile.id, {
@@ -32,7 +40,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       const changed = values.language !== form.formState.defaultValues?.language;
       form.reset(values);
       // The new language at once (its catalogue downloaded now), not at the next start.
-      if (changed) void activateLanguage(chooseLanguage(values.language));
+      if (changed) void activateLanguage(chooseLanguage(values.language || null));
     },
   });
   const onSubmit = form.handleSubmit((values) => update.mutate(values));

@@ -20,7 +20,7 @@ export function CalendarHeader<T extends string>({
   onStep,
   unit,
   label,
-  heading: Heading,
+  headingTag: Heading,
   headingClassName,
 }: {
   mode: T;
@@ -31,7 +31,7 @@ export function CalendarHeader<T extends string>({
   /** What one step moves by, for the buttons' names ('Previous month', 'Next two weeks'). */
   unit: CalendarUnit;
   label: string;
-  heading: 'h2' | 'h3';
+  headingTag: 'h2' | 'h3';
   headingClassName: string;
 }) {
   const t = useT(messages);

@@ -141,7 +141,7 @@ export function IcalImportDialog({
               id="ical-url"
               type="url"
               inputMode="url"
-              placeholder="https://www.airbnb.com/calendar/ical/..."
+              placeholder={t('ical.urlExample')}
               className="min-w-0 flex-1"
               value={url}
               onChange={(e) => setUrl(e.target.value)}

@@ -68,7 +68,7 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
         onStep={step}
         unit={mode}
         label={label}
-        heading="h2"
+        headingTag="h2"
         headingClassName="text-sm font-medium"
       />
       <div className="overflow-x-auto rounded-md border">

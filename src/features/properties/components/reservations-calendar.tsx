@@ -67,7 +67,7 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
         onStep={step}
         unit={mode}
         label={label}
-        heading="h3"
+        headingTag="h3"
         headingClassName="font-medium"
       />
       <div
