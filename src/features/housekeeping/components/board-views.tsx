@@ -10,7 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { CLEAN_STATUSES, cleanStatusLabel } from '@/domain/cleans/labels';
+import { CLEAN_STATUSES, cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime, formatDayWithWeekday } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
 import type { BoardTask, StaffMember } from '../api/get-board';
@@ -235,12 +235,14 @@ export function ListView({
   const [type, setType] = useState('');
   const [search, setSearch] = useState('');
   const names = new Map(housekeepers.map((h) => [h.id, h.full_name]));
-  const types = [...new Set(tasks.map((task) => task.type?.name ?? ''))].filter(Boolean).sort();
+  const types = [...new Set(tasks.map((task) => (task.type ? cleaningTypeName(task.type) : '')))]
+    .filter(Boolean)
+    .sort();
   const q = search.trim().toLowerCase();
   const rows = tasks.filter(
     (task) =>
       (!status || task.status === status) &&
-      (!type || task.type?.name === type) &&
+      (!type || (task.type && cleaningTypeName(task.type)) === type) &&
       (!assignee ||
         (assignee === 'none'
           ? task.assignees.length === 0
@@ -326,7 +328,7 @@ export function ListView({
                       {task.property?.area}
                     </span>
                   </TableCell>
-                  <TableCell>{task.type?.name}</TableCell>
+                  <TableCell>{task.type ? cleaningTypeName(task.type) : null}</TableCell>
                   <TableCell className="text-xs">
                     {formatDateTime(task.window_start)} → {formatDateTime(task.due_at)}
                     {task.same_day ? ` · ${t('sameDay')}` : ''}

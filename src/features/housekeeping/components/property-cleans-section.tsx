@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { AlertTriangle, CircleAlert, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
-import { cleanStatusLabel } from '@/domain/cleans/labels';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -70,7 +70,7 @@ function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: 
 
 function CleanRow({ task, names }: { task: BoardTask; names: Record<string, string> }) {
   const t = useT(messages);
-  const type = task.type?.name ?? t('clean');
+  const type = task.type ? cleaningTypeName(task.type) : t('clean');
   const who = task.assignees.map((a) => names[a.user_id] ?? t('villa.colleague'));
   return (
     <li

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { cleanStatusLabel } from '@/domain/cleans/labels';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime, formatTime } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
@@ -127,7 +127,7 @@ export function TaskCard({
     <article
       draggable
       onDragStart={onDragStart}
-      aria-label={`${title}, ${task.type?.name ?? t('cleanLower')}`}
+      aria-label={`${title}, ${task.type ? cleaningTypeName(task.type) : t('cleanLower')}`}
       data-testid="clean-card"
       className={`bg-card space-y-2 rounded-md border text-sm shadow-xs ${compact ? 'p-2' : 'p-3'}`}
       style={{ borderLeft: `4px solid ${task.type?.color ?? '#2563eb'}` }}
@@ -144,7 +144,7 @@ export function TaskCard({
           <span className="min-w-0">
             <span className="block truncate font-medium">{title}</span>
             <span className="text-muted-foreground block text-xs">
-              {task.type?.name} · {task.property?.area}
+              {task.type ? cleaningTypeName(task.type) : null} · {task.property?.area}
             </span>
           </span>
         </label>

@@ -13,10 +13,10 @@ import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cleanStatusLabel } from '@/domain/cleans/labels';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
-import { useT } from '@/lib/i18n/catalog';
+import { useLanguage, useT } from '@/lib/i18n/catalog';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { paths } from '@/lib/routes';
@@ -34,6 +34,7 @@ import {
   allItems,
   directionsUrl,
   itemDone,
+  localizeContent,
   missingRequired,
   progressOf,
   runState,
@@ -115,7 +116,13 @@ export function CleanRunRoute() {
   const { id = '' } = useParams();
   const { permissions } = useAuth();
   const query = useCleanRun(id);
-  const run = query.data?.run ?? null;
+  // Rooms and items in the reader's language (field-logic.ts localizeContent).
+  const language = useLanguage();
+  const read = query.data?.run ?? null;
+  const run = useMemo(
+    () => (read ? { ...read, content: localizeContent(read.content, language) } : null),
+    [read, language],
+  );
   const answer = useAnswerItem(run);
   const addPhoto = useAddPhoto(run);
   const removePhoto = useRemovePhoto(run);
@@ -222,7 +229,7 @@ export function CleanRunRoute() {
           {canInspect && !canWork ? t('run.backBoard') : t('route.title')}
         </Link>
       </Button>
-      <PageHeader title={villa} description={c.type?.name ?? t('clean')} />
+      <PageHeader title={villa} description={c.type ? cleaningTypeName(c.type) : t('clean')} />
       {query.data?.fromDevice ? <DeviceCopyNote what={t('run.deviceCopy')} /> : null}
       <Facts run={run} />
       <ReferencePhotos propertyId={c.property_id} />

@@ -11,7 +11,7 @@ import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cleanStatusLabel } from '@/domain/cleans/labels';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
@@ -47,7 +47,7 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
   return (
     <li>
       <article
-        aria-label={`${villa}, ${clean.type?.name ?? t('clean')}`}
+        aria-label={`${villa}, ${clean.type ? cleaningTypeName(clean.type) : t('clean')}`}
         className="space-y-2 rounded-lg border p-3"
       >
         <div className="flex items-start justify-between gap-2">
@@ -55,7 +55,7 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
             <h3 className="font-semibold">{villa}</h3>
             <p className="text-muted-foreground text-xs">
               {clean.property?.area}
-              {clean.type ? ` · ${clean.type.name}` : ''}
+              {clean.type ? ` · ${cleaningTypeName(clean.type)}` : ''}
             </p>
           </div>
           <Badge variant={clean.status === 'in_progress' ? 'default' : 'secondary'}>
