@@ -18,7 +18,6 @@ import {
   type ReactNode,
 } from 'react';
 import { reasonLabel } from './readiness';
-import { translateRef, useLanguage } from './i18n/catalog';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
 
@@ -234,10 +233,5 @@ export function lazyPart<P extends object>(
 /** A guest-ready reason code in words: an area's own words first, then src/lib/readiness.ts's. */
 export function useReasonLabel(): (code: string) => string {
   const { readinessReasons } = useAreas();
-  // An area's words may be a catalogue reference (docs/i18n.md), shown in the language of the moment.
-  useLanguage();
-  return (code) => {
-    const words = readinessReasons[code as ReadinessReasonCode];
-    return words === undefined ? reasonLabel(code) : translateRef(words);
-  };
+  return (code) => readinessReasons[code as ReadinessReasonCode] ?? reasonLabel(code);
 }

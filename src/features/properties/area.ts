@@ -24,10 +24,16 @@ export const propertiesArea: AreaContribution = {
         ),
     },
   ],
-  // References to the catalogue (docs/i18n.md), shown in the language of the moment.
+  // Getters: read as a reason is shown, in the language of the moment (docs/i18n.md).
   readinessReasons: {
-    archived: messages.ref('reason.archived'),
-    inactive: messages.ref('reason.inactive'),
-    reservation_conflict: messages.ref('reason.reservation_conflict'),
+    get archived() {
+      return messages.t('reason.archived');
+    },
+    get inactive() {
+      return messages.t('reason.inactive');
+    },
+    get reservation_conflict() {
+      return messages.t('reason.reservation_conflict');
+    },
   },
 };
