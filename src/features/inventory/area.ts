@@ -3,17 +3,30 @@
 import { createElement } from 'react';
 import { Construction } from 'lucide-react';
 import type { AreaContribution } from '@/lib/areas';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 
 function StockComingSoon() {
+  const t = useT(messages);
   return createElement(
     'p',
     { className: 'text-muted-foreground flex items-center gap-2 text-sm' },
     createElement(Construction, { 'aria-hidden': 'true', className: 'size-4' }),
-    'Stock levels for this villa will appear here when that area is built.',
+    t('stock.comingSoon'),
   );
 }
 
 export const inventoryArea: AreaContribution = {
   area: 'inventory',
-  propertySections: [{ key: 'stock', order: 30, title: 'Stock', Component: StockComingSoon }],
+  propertySections: [
+    {
+      key: 'stock',
+      order: 30,
+      // Read as the villa's page draws, in the language of the moment.
+      get title() {
+        return messages.t('stock.title');
+      },
+      Component: StockComingSoon,
+    },
+  ],
 };

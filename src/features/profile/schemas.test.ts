@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { translateRef } from '@/lib/i18n/catalog';
 import { profileSchema } from './schemas';
 
-/** First message per field, as the form shows them. */
+/** First message per field, as the form shows them (through translateRef, docs/i18n.md). */
 function messages(schema: z.ZodMiniType, input: unknown): Record<string, string> {
   const r = z.safeParse(schema, input);
   const out: Record<string, string> = {};
   if (r.success) return out;
   for (const issue of r.error.issues) {
     const key = issue.path.join('.') || '(form)';
-    out[key] ??= issue.message;
+    out[key] ??= translateRef(issue.message);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // asked for by the dashboard's loader) and the words for its guest-ready reasons.
 import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
 import { hasPermission } from '@/lib/permissions';
+import { messages } from './messages';
 
 const PropertiesTodayCard = lazyPart(
   async () => (await import('./components/properties-today-card')).PropertiesTodayCard,
@@ -23,9 +24,16 @@ export const propertiesArea: AreaContribution = {
         ),
     },
   ],
+  // Getters: read as a reason is shown, in the language of the moment (docs/i18n.md).
   readinessReasons: {
-    archived: 'Archived',
-    inactive: 'Inactive (out of service)',
-    reservation_conflict: 'An imported stay overlaps a confirmed reservation',
+    get archived() {
+      return messages.t('reason.archived');
+    },
+    get inactive() {
+      return messages.t('reason.inactive');
+    },
+    get reservation_conflict() {
+      return messages.t('reason.reservation_conflict');
+    },
   },
 };

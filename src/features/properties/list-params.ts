@@ -8,14 +8,9 @@ import {
 } from './labels';
 
 export const PAGE_SIZE = 25;
-export const SORTS = {
-  name: 'Name',
-  code: 'Code',
-  area: 'Area',
-  bedrooms: 'Bedrooms',
-  next_check_in: 'Next check-in',
-} as const;
-export type SortKey = keyof typeof SORTS;
+/** The list's sorts (their words: `sort.<key>` in ./locales). */
+export const SORTS = ['name', 'code', 'area', 'bedrooms', 'next_check_in'] as const;
+export type SortKey = (typeof SORTS)[number];
 
 export interface PropertyListParams {
   q: string;
@@ -47,7 +42,7 @@ export function parseListParams(sp: URLSearchParams): PropertyListParams {
     minBedrooms: Number.isInteger(bedrooms) && bedrooms > 0 ? bedrooms : null,
     ready: ready === 'ready' || ready === 'not_ready' ? ready : '',
     archived: sp.get('archived') === '1',
-    sort: sort && sort in SORTS ? (sort as SortKey) : 'name',
+    sort: oneOf(sort, SORTS) || 'name',
     desc: sp.get('dir') === 'desc',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };

@@ -2,67 +2,65 @@
 // the writes they send. Bounds follow the database's checks (20261121130000_properties.sql).
 import * as z from 'zod/mini';
 import { PROPERTY_STATUSES, PROPERTY_TYPES, RESERVATION_SOURCES } from './labels';
+import { messages } from './messages';
 
 /** As the properties_code_format check: upper-case letters and digits in dash-separated groups. */
 export const PROPERTY_CODE_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
 const PHONE_PATTERN = /^\+?[0-9 ()./-]{3,32}$/;
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-const count = (label: string, min: number, max: number) =>
+// Messages are catalogue references (docs/i18n.md), shown by the form in the language of the moment.
+const m = messages.ref;
+
+/** A count's messages name its bounds: `schema.<what>Min` / `Max` say the numbers given here. */
+const count = (what: 'bedrooms' | 'bathrooms' | 'guests', min: number, max: number) =>
   z
-    .number({ error: `Enter the number of ${label}` })
+    .number({ error: m(`schema.${what}Required`) })
     .check(
-      z.int(`Enter a whole number of ${label}`),
-      z.gte(min, `${label[0]!.toUpperCase()}${label.slice(1)} must be at least ${min}`),
-      z.lte(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max}`),
+      z.int(m(`schema.${what}Whole`)),
+      z.gte(min, m(`schema.${what}Min`)),
+      z.lte(max, m(`schema.${what}Max`)),
     );
 
 export const propertySchema = z.object({
   name: z
     .string()
-    .check(
-      z.trim(),
-      z.minLength(2, 'Name must be at least 2 characters'),
-      z.maxLength(100, 'Name must be at most 100 characters'),
-    ),
+    .check(z.trim(), z.minLength(2, m('schema.nameMin')), z.maxLength(100, m('schema.nameMax'))),
   code: z
     .string()
     .check(
       z.trim(),
       z.toUpperCase(),
-      z.minLength(1, 'Enter a code'),
-      z.maxLength(24, 'Code must be at most 24 characters'),
-      z.regex(PROPERTY_CODE_PATTERN, 'Use letters, digits and single dashes, e.g. SAN-OIA-01'),
+      z.minLength(1, m('schema.codeRequired')),
+      z.maxLength(24, m('schema.codeMax')),
+      z.regex(PROPERTY_CODE_PATTERN, m('schema.codeFormat')),
     ),
   type: z.enum(PROPERTY_TYPES),
   status: z.enum(PROPERTY_STATUSES),
-  address: z.string().check(z.trim(), z.maxLength(300, 'Address must be at most 300 characters')),
+  address: z.string().check(z.trim(), z.maxLength(300, m('schema.addressMax'))),
   area: z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, 'Enter the area, e.g. Oia, Santorini'),
-      z.maxLength(120, 'Area must be at most 120 characters'),
+      z.minLength(1, m('schema.areaRequired')),
+      z.maxLength(120, m('schema.areaMax')),
     ),
   bedrooms: count('bedrooms', 0, 50),
   bathrooms: count('bathrooms', 0, 50),
   max_guests: count('guests', 1, 100),
-  owner_name: z.string().check(z.trim(), z.maxLength(120, 'Owner name is too long')),
+  owner_name: z.string().check(z.trim(), z.maxLength(120, m('schema.ownerNameMax'))),
   owner_phone: z.string().check(
     z.trim(),
-    z.refine(
-      (v) => v === '' || PHONE_PATTERN.test(v),
-      'Enter a valid phone number, e.g. +30 694 512 3801',
-    ),
+    z.refine((v) => v === '' || PHONE_PATTERN.test(v), m('schema.phoneInvalid')),
   ),
   owner_email: z.string().check(
     z.trim(),
     z.refine(
       (v) => v === '' || (EMAIL_PATTERN.test(v) && v.length <= 254),
-      'Enter a valid e-mail address',
+      m('schema.emailInvalid'),
     ),
   ),
-  notes: z.string().check(z.maxLength(10000, 'Notes must be at most 10,000 characters')),
+  notes: z.string().check(z.maxLength(10000, m('schema.notesMax10000'))),
 });
 export type PropertyInput = z.input<typeof propertySchema>;
 export type PropertyValues = z.output<typeof propertySchema>;
@@ -90,38 +88,40 @@ export const reservationSchema = z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, 'Enter the guest name'),
-        z.maxLength(200, 'Guest name is too long'),
+        z.minLength(1, m('schema.guestNameRequired')),
+        z.maxLength(200, m('schema.guestNameMax')),
       ),
     guests: z
-      .number({ error: 'Enter the number of guests' })
+      .number({ error: m('schema.guestsRequired') })
       .check(
-        z.int('Enter a whole number of guests'),
-        z.gte(1, 'At least 1 guest'),
-        z.lte(100, 'At most 100 guests'),
+        z.int(m('schema.guestsWhole')),
+        z.gte(1, m('schema.stayGuestsMin')),
+        z.lte(100, m('schema.stayGuestsMax')),
       ),
-    check_in: z.string().check(z.minLength(1, 'Enter the check-in date and time')),
-    check_out: z.string().check(z.minLength(1, 'Enter the check-out date and time')),
+    check_in: z.string().check(z.minLength(1, m('schema.checkInRequired'))),
+    check_out: z.string().check(z.minLength(1, m('schema.checkOutRequired'))),
     source: z.enum(RESERVATION_SOURCES),
-    notes: z.string().check(z.maxLength(5000, 'Notes must be at most 5,000 characters')),
+    notes: z.string().check(z.maxLength(5000, m('schema.notesMax5000'))),
   })
   .check(
     z.refine((v) => !v.check_in || !v.check_out || v.check_out > v.check_in, {
-      message: 'Check-out must be after check-in',
+      message: m('schema.checkOutAfter'),
       path: ['check_out'],
     }),
   );
 export type ReservationInput = z.input<typeof reservationSchema>;
 
-const optionalCode = (label: string, max: number) =>
-  z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
+const optionalCode = (
+  what: 'keySafeMax' | 'alarmMax' | 'wifiNameMax' | 'wifiPasswordMax',
+  max: number,
+) => z.string().check(z.trim(), z.maxLength(max, m(`schema.${what}`)));
 
 /** Door, key safe, alarm and Wi-Fi (property_access); empty codes are stored as null. */
 export const propertyAccessSchema = z.object({
-  access_notes: z.string().check(z.maxLength(5000, 'Notes must be at most 5,000 characters')),
-  key_safe_code: optionalCode('Key safe code', 64),
-  alarm_code: optionalCode('Alarm code', 64),
-  wifi_name: optionalCode('Wi-Fi network', 64),
-  wifi_password: optionalCode('Wi-Fi password', 128),
+  access_notes: z.string().check(z.maxLength(5000, m('schema.notesMax5000'))),
+  key_safe_code: optionalCode('keySafeMax', 64),
+  alarm_code: optionalCode('alarmMax', 64),
+  wifi_name: optionalCode('wifiNameMax', 64),
+  wifi_password: optionalCode('wifiPasswordMax', 128),
 });
 export type PropertyAccessInput = z.input<typeof propertyAccessSchema>;

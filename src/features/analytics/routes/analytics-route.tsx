@@ -1,10 +1,8 @@
 import { AreaPlaceholder } from '@/components/area-placeholder';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function AnalyticsRoute() {
-  return (
-    <AreaPlaceholder
-      title="Analytics"
-      description="Cleaning, maintenance and stock figures for a date range."
-    />
-  );
+  const t = useT(messages);
+  return <AreaPlaceholder title={t('title')} description={t('description')} />;
 }

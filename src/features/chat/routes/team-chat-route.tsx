@@ -1,10 +1,8 @@
 import { AreaPlaceholder } from '@/components/area-placeholder';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function TeamChatRoute() {
-  return (
-    <AreaPlaceholder
-      title="Team Chat"
-      description="Team channels, property channels and threads on the work."
-    />
-  );
+  const t = useT(messages);
+  return <AreaPlaceholder title={t('title')} description={t('description')} />;
 }

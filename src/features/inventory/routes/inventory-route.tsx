@@ -1,10 +1,8 @@
 import { AreaPlaceholder } from '@/components/area-placeholder';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function InventoryRoute() {
-  return (
-    <AreaPlaceholder
-      title="Inventory"
-      description="Stock per location, par levels, transfers and counts."
-    />
-  );
+  const t = useT(messages);
+  return <AreaPlaceholder title={t('title')} description={t('description')} />;
 }

@@ -7,7 +7,8 @@ import type { Profile } from '@/lib/supabase';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
-import { profileSchema, type ProfileInput } from '../schemas';
+import { messages } from '../messages';
+import { DEVICE_LANGUAGE, profileSchema, type ProfileInput } from '../schemas';
 
 export async function updateProfile(
   userId: string,
@@ -17,12 +18,16 @@ export async function updateProfile(
   const changes = {
     full_name: v.full_name,
     phone: v.phone === '' ? null : v.phone,
-    language: v.language,
+    // "Same as this device": the profile names no language, the browser's is used.
+    language: v.language === DEVICE_LANGUAGE ? null : v.language,
   };
-  const result = await queueWrite(updateRow('profiles', userId, changes, 'Profile'), {
-    userId,
-    invalidate: [authKeys.profile(userId)],
-  });
+  const result = await queueWrite(
+    updateRow('profiles', userId, changes, messages.t('queueLabel')),
+    {
+      userId,
+      invalidate: [authKeys.profile(userId)],
+    },
+  );
   return { changes, result };
 }
 
@@ -38,9 +43,9 @@ export function useUpdateProfile(
         queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
           old ? { ...old, ...changes } : old,
         );
-        notifySaved(result, 'Profile updated');
+        notifySaved(result, messages.t('saved'));
       },
-      failed: 'Failed to update profile',
+      failed: messages.t('saveFailed'),
     },
     callbacks,
   );

@@ -4,46 +4,73 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
+import { activateLanguage, useT } from '@/lib/i18n/catalog';
+import {
+  APP_LANGUAGES,
+  chooseLanguage,
+  LANGUAGE_NAMES,
+  supportedLanguage,
+} from '@/lib/i18n/languages';
 import type { Profile } from '@/lib/supabase';
 import { useUpdateProfile } from '../api/update-profile';
-import { profileSchema, type ProfileInput } from '../schemas';
-import { LANGUAGES } from '../languages';
+import { messages } from '../messages';
+import { DEVICE_LANGUAGE, profileSchema, type ProfileInput } from '../schemas';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
+  const t = useT(messages);
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
       full_name: profile.full_name,
       phone: profile.phone ?? '',
-      language: profile.language ?? 'en',
+      // No language: the device's ("Same as this device"); one the app has no texts in (an older
+      // profile's) reads the same.
+      language: supportedLanguage(profile.language) ?? DEVICE_LANGUAGE,
     },
   });
-  const languages = (
-    !profile.language || LANGUAGES.some((l) => l.code === profile.language)
-      ? LANGUAGES
-      : [...LANGUAGES, { code: profile.language, label: profile.language }]
-  ).map((l) => ({ value: l.code, label: l.label }));
+  // Each language in its own words; the device's choice in the language of the moment.
+  const languages = [
+    { value: DEVICE_LANGUAGE, label: t('form.languageDevice') },
+    ...APP_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
+  ];
 
   // A failure is reported by the mutation's toast; what was typed stays in the form.
-  const update = useUpdateProfile(profile.id, { onSuccess: (_, values) => form.reset(values) });
+  const update = useUpdateProfile(profile.id, {
+    onSuccess: (_, values) => {
+      const changed = values.language !== form.formState.defaultValues?.language;
+      form.reset(values);
+      // The new language at once (its catalogue downloaded now), not at the next start.
+      if (changed) void activateLanguage(chooseLanguage(values.language || null));
+    },
+  });
   const onSubmit = form.handleSubmit((values) => update.mutate(values));
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Profile details">
-        <TextField control={form.control} name="full_name" label="Full name" autoComplete="name" />
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('form.label')}>
+        <TextField
+          control={form.control}
+          name="full_name"
+          label={t('form.fullName')}
+          autoComplete="name"
+        />
         <TextField
           control={form.control}
           name="phone"
-          label="Phone"
+          label={t('form.phone')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          description="So the team can reach you on a job. Optional."
+          description={t('form.phoneHint')}
         />
-        <SelectField control={form.control} name="language" label="Language" options={languages} />
+        <SelectField
+          control={form.control}
+          name="language"
+          label={t('form.language')}
+          options={languages}
+        />
         <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
+          {update.isPending ? t('form.saving') : t('form.save')}
         </Button>
       </form>
     </Form>

@@ -9,8 +9,11 @@ import { roleLabel } from '@/lib/permissions';
 import { PasswordForm } from '@/components/form/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { paths } from '@/lib/routes';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function ProfileRoute() {
+  const t = useT(messages);
   const { user, profile, roles } = useAuth();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
@@ -32,7 +35,7 @@ export function ProfileRoute() {
                 </Badge>
               ))
             ) : (
-              <Badge variant="outline">No role yet</Badge>
+              <Badge variant="outline">{t('noRole')}</Badge>
             )}
           </div>
         </div>
@@ -40,9 +43,9 @@ export function ProfileRoute() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Details</h2>
+            <h2>{t('details.title')}</h2>
           </CardTitle>
-          <CardDescription>How your team sees and reaches you.</CardDescription>
+          <CardDescription>{t('details.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           {profile ? <ProfileForm key={profile.id} profile={profile} /> : <PageSpinner />}
@@ -51,12 +54,12 @@ export function ProfileRoute() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Password</h2>
+            <h2>{t('password.title')}</h2>
           </CardTitle>
-          <CardDescription>6 to 72 characters.</CardDescription>
+          <CardDescription>{t('password.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <PasswordForm title="Change password" submitLabel="Change password" />
+          <PasswordForm title={t('password.change')} submitLabel={t('password.change')} />
         </CardContent>
       </Card>
     </div>

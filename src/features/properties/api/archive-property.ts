@@ -7,6 +7,7 @@ import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, updateRow } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export function setPropertyArchived(
   userId: string,
@@ -18,7 +19,7 @@ export function setPropertyArchived(
       'properties',
       property.id,
       { archived },
-      `${archived ? 'Archive' : 'Restore'} property ${property.code}`,
+      messages.t(archived ? 'queue.archive' : 'queue.restore', { code: property.code }),
       property.updated_at,
     ),
     { userId, invalidate: [propertyKeys.all] },
@@ -35,8 +36,8 @@ export function useSetPropertyArchived(
       mutationFn: (archived: boolean) => setPropertyArchived(userId, property, archived),
       invalidate: [propertyKeys.all],
       done: (result, archived) =>
-        notifySaved(result, archived ? 'Property archived' : 'Property restored'),
-      failed: 'Failed to archive property',
+        notifySaved(result, messages.t(archived ? 'save.archived' : 'save.restored')),
+      failed: messages.t('save.archiveFailed'),
     },
     callbacks,
   );

@@ -8,6 +8,7 @@ import { queueWrite, updateRow } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
 import type { Reservation } from './get-reservations';
 import { propertyKeys, reservationKeys } from './keys';
+import { messages } from '../messages';
 
 export function cancelReservation(userId: string, stay: Reservation) {
   return queueWrite(
@@ -15,7 +16,10 @@ export function cancelReservation(userId: string, stay: Reservation) {
       'reservations',
       stay.id,
       { status: 'cancelled' },
-      `Cancel stay ${stay.check_in.slice(0, 10)} (${stay.guest_name || 'no name'})`,
+      messages.t('queue.cancelStay', {
+        day: stay.check_in.slice(0, 10),
+        name: stay.guest_name || messages.t('queue.noName'),
+      }),
       stay.updated_at,
     ),
     { userId, invalidate: [reservationKeys.property(stay.property_id), propertyKeys.all] },
@@ -31,8 +35,8 @@ export function useCancelReservation(
     {
       mutationFn: (stay: Reservation) => cancelReservation(userId, stay),
       invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
-      done: (result) => notifySaved(result, 'Reservation cancelled'),
-      failed: 'Failed to cancel reservation',
+      done: (result) => notifySaved(result, messages.t('save.stayCancelled')),
+      failed: messages.t('save.stayCancelFailed'),
     },
     callbacks,
   );

@@ -7,6 +7,7 @@ import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput, type PropertyValues } from '../schemas';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 /** The columns a form save writes: empty optional contacts become null. */
 export function propertyColumns(v: PropertyValues) {
@@ -24,7 +25,11 @@ export async function createProperty(
   const v = z.parse(propertySchema, input);
   const id = crypto.randomUUID();
   const result = await queueWrite(
-    insertRow('properties', { id, ...propertyColumns(v) }, `New property ${v.code}`),
+    insertRow(
+      'properties',
+      { id, ...propertyColumns(v) },
+      messages.t('queue.create', { code: v.code }),
+    ),
     { userId, invalidate: [propertyKeys.all] },
   );
   return { id, result };
@@ -38,8 +43,8 @@ export function useCreateProperty(callbacks?: MutationCallbacks<Saved, PropertyI
     {
       mutationFn: (input: PropertyInput) => createProperty(userId, input),
       invalidate: [propertyKeys.all],
-      done: (saved) => notifySaved(saved.result, 'Property created'),
-      failed: 'Failed to create property',
+      done: (saved) => notifySaved(saved.result, messages.t('save.created')),
+      failed: messages.t('save.createFailed'),
     },
     callbacks,
   );

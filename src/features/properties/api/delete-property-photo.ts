@@ -8,6 +8,7 @@ import { deleteRow, queueWrites, removeObject } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
 import { PHOTO_BUCKET } from './get-property-photos';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export function deletePropertyPhoto(
   userId: string,
@@ -16,8 +17,8 @@ export function deletePropertyPhoto(
 ) {
   return queueWrites(
     [
-      deleteRow('property_photos', photo.id, 'Delete photo'),
-      removeObject(PHOTO_BUCKET, photo.storage_path, 'Delete photo file'),
+      deleteRow('property_photos', photo.id, messages.t('queue.deletePhoto')),
+      removeObject(PHOTO_BUCKET, photo.storage_path, messages.t('queue.deletePhotoFile')),
     ],
     { userId, invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()] },
   );
@@ -33,8 +34,8 @@ export function useDeletePropertyPhoto(
       mutationFn: (photo: { id: string; storage_path: string }) =>
         deletePropertyPhoto(userId, propertyId, photo),
       invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
-      done: (result) => notifySaved(result, 'Photo deleted'),
-      failed: 'Failed to delete photo',
+      done: (result) => notifySaved(result, messages.t('save.photoDeleted')),
+      failed: messages.t('save.photoDeleteFailed'),
     },
     callbacks,
   );

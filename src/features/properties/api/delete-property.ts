@@ -8,10 +8,11 @@ import { notifySaved } from '@/offline/saved-toast';
 import { deleteRow, queueWrite } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export async function deleteProperty(userId: string, property: { id: string; code: string }) {
   const result = await queueWrite(
-    deleteRow('properties', property.id, `Delete property ${property.code}`),
+    deleteRow('properties', property.id, messages.t('queue.delete', { code: property.code })),
     { userId, invalidate: [propertyKeys.lists()] },
   );
   if (result === 'applied') await forgetKeptRow('properties', property.id);
@@ -29,9 +30,9 @@ export function useDeleteProperty(
       invalidate: [propertyKeys.lists()],
       done: (result, { id }) => {
         queryClient.removeQueries({ queryKey: propertyKeys.detail(id) });
-        notifySaved(result, 'Property deleted');
+        notifySaved(result, messages.t('save.deleted'));
       },
-      failed: 'Failed to delete property',
+      failed: messages.t('save.deleteFailed'),
     },
     callbacks,
   );

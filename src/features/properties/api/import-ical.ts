@@ -5,11 +5,12 @@ import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { propertyKeys, reservationKeys } from './keys';
+import { messages } from '../messages';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 
 export const icalImportSchema = z.union([
-  z.object({ url: z.string().check(z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) feed URL')) }),
-  z.object({ ics: z.string().check(z.minLength(1, 'Choose an .ics file')) }),
+  z.object({ url: z.string().check(z.regex(/^https?:\/\/\S+$/i, messages.ref('ical.badUrl'))) }),
+  z.object({ ics: z.string().check(z.minLength(1, messages.ref('ical.chooseFile'))) }),
 ]);
 export type IcalImportInput = z.input<typeof icalImportSchema>;
 
@@ -67,7 +68,9 @@ export async function importIcal(
     body: { property_id: propertyId, ...v },
   });
   if (error)
-    throw new Error((await invokeErrorMessage(error)) ?? errorMessage(error, 'Import failed'));
+    throw new Error(
+      (await invokeErrorMessage(error)) ?? errorMessage(error, messages.t('ical.failed')),
+    );
   const report = data?.data?.report ?? {};
   const parsed = data?.data?.parsed ?? {};
   const warnings = [...listOf(parsed.warnings), ...listOf(report.warnings)].map(String);
@@ -91,8 +94,8 @@ export function useImportIcal(
     {
       mutationFn: (input: IcalImportInput) => importIcal(propertyId, input),
       invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
-      done: () => notify.success('Calendar imported'),
-      failed: 'Import failed',
+      done: () => notify.success(messages.t('ical.done')),
+      failed: messages.t('ical.failed'),
     },
     callbacks,
   );

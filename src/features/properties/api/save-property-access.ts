@@ -8,6 +8,7 @@ import { queueWrite, upsertRow } from '@/offline/write';
 import type { WriteResult } from '@/offline/write';
 import { propertyAccessSchema, type PropertyAccessInput } from '../schemas';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 const orNull = (v: string) => (v === '' ? null : v);
 
@@ -25,7 +26,7 @@ export function savePropertyAccess(userId: string, propertyId: string, input: Pr
         wifi_password: orNull(v.wifi_password),
       },
       'property_id',
-      'Access details',
+      messages.t('queue.access'),
     ),
     { userId, invalidate: [propertyKeys.detail(propertyId)] },
   );
@@ -40,8 +41,8 @@ export function useSavePropertyAccess(
     {
       mutationFn: (input: PropertyAccessInput) => savePropertyAccess(userId, propertyId, input),
       invalidate: [propertyKeys.detail(propertyId)],
-      done: (result) => notifySaved(result, 'Access details saved'),
-      failed: 'Failed to save access details',
+      done: (result) => notifySaved(result, messages.t('save.accessSaved')),
+      failed: messages.t('save.accessFailed'),
     },
     callbacks,
   );

@@ -8,6 +8,7 @@ import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { reservationSchema, type ReservationInput } from '../schemas';
 import { propertyKeys, reservationKeys } from './keys';
+import { messages } from '../messages';
 
 export async function saveReservation(
   userId: string,
@@ -24,7 +25,10 @@ export async function saveReservation(
     source: v.source,
     notes: v.notes,
   };
-  const label = `${reservationId ? 'Edit' : 'New'} stay ${v.check_in.slice(0, 10)} (${v.guest_name || 'no name'})`;
+  const label = messages.t(reservationId ? 'queue.editStay' : 'queue.newStay', {
+    day: v.check_in.slice(0, 10),
+    name: v.guest_name || messages.t('queue.noName'),
+  });
   const id = reservationId ?? crypto.randomUUID();
   const invalidate = [reservationKeys.property(propertyId), propertyKeys.all];
   const result = await queueWrite(
@@ -48,8 +52,11 @@ export function useSaveReservation(
         saveReservation(userId, propertyId, reservationId, input),
       invalidate: [reservationKeys.property(propertyId), propertyKeys.all],
       done: (saved) =>
-        notifySaved(saved.result, reservationId ? 'Reservation updated' : 'Reservation added'),
-      failed: 'Failed to save reservation',
+        notifySaved(
+          saved.result,
+          messages.t(reservationId ? 'save.stayUpdated' : 'save.stayAdded'),
+        ),
+      failed: messages.t('save.stayFailed'),
     },
     callbacks,
   );

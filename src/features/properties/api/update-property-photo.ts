@@ -5,10 +5,11 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { queueWrites, updateRow } from '@/offline/write';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export const photoChangeSchema = z.object({
   caption: z.optional(
-    z.string().check(z.trim(), z.maxLength(200, 'Caption must be at most 200 characters')),
+    z.string().check(z.trim(), z.maxLength(200, messages.ref('schema.captionMax'))),
   ),
   is_cover: z.optional(z.boolean()),
   position: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10000))),
@@ -16,9 +17,9 @@ export const photoChangeSchema = z.object({
 export type PhotoChange = z.input<typeof photoChangeSchema>;
 
 function labelOf(change: PhotoChange): string {
-  if (change.caption !== undefined) return 'Photo caption';
-  if (change.is_cover) return 'Cover photo';
-  return 'Photo order';
+  if (change.caption !== undefined) return messages.t('queue.caption');
+  if (change.is_cover) return messages.t('queue.cover');
+  return messages.t('queue.order');
 }
 
 /** One or more changes applied in order (a reorder is two). */
@@ -45,7 +46,7 @@ export function useUpdatePropertyPhotos(
       mutationFn: (changes: { id: string; change: PhotoChange }[]) =>
         updatePropertyPhotos(userId, propertyId, changes),
       invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
-      failed: 'Failed to update photo',
+      failed: messages.t('save.photoFailed'),
     },
     callbacks,
   );

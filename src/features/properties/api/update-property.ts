@@ -7,6 +7,7 @@ import { queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { propertySchema, type PropertyInput } from '../schemas';
 import { propertyColumns } from './create-property';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export async function updateProperty(
   userId: string,
@@ -15,7 +16,7 @@ export async function updateProperty(
 ): Promise<{ id: string; result: WriteResult }> {
   const v = z.parse(propertySchema, input);
   const result = await queueWrite(
-    updateRow('properties', id, propertyColumns(v), `Edit property ${v.code}`),
+    updateRow('properties', id, propertyColumns(v), messages.t('queue.edit', { code: v.code })),
     { userId, invalidate: [propertyKeys.all] },
   );
   return { id, result };
@@ -30,8 +31,8 @@ export function useUpdateProperty(
     {
       mutationFn: (input: PropertyInput) => updateProperty(userId, id, input),
       invalidate: [propertyKeys.all],
-      done: (saved) => notifySaved(saved.result, 'Property updated'),
-      failed: 'Failed to update property',
+      done: (saved) => notifySaved(saved.result, messages.t('save.updated')),
+      failed: messages.t('save.updateFailed'),
     },
     callbacks,
   );

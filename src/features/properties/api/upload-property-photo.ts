@@ -8,6 +8,7 @@ import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrites, uploadObject } from '@/offline/write';
 import { PHOTO_BUCKET } from './get-property-photos';
 import { propertyKeys } from './keys';
+import { messages } from '../messages';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -26,19 +27,19 @@ export async function uploadPropertyPhoto(
   file: File,
   position: number,
 ) {
-  if (!PHOTO_TYPES.includes(file.type)) throw new Error('Choose a JPEG, PNG, WebP or HEIC image');
-  if (file.size > MAX_PHOTO_BYTES) throw new Error('The photo is larger than 10 MB');
+  if (!PHOTO_TYPES.includes(file.type)) throw new Error(messages.t('gallery.badType'));
+  if (file.size > MAX_PHOTO_BYTES) throw new Error(messages.t('gallery.tooLarge'));
   const id = crypto.randomUUID();
   const path = `${propertyId}/${id}.${EXTENSIONS[file.type] ?? 'jpg'}`;
   // The file's bytes, kept in IndexedDB with the entry (a File from a picker may become unreadable).
   const blob = new Blob([await file.arrayBuffer()], { type: file.type });
   const result = await queueWrites(
     [
-      uploadObject(PHOTO_BUCKET, path, blob, `Photo ${file.name}`),
+      uploadObject(PHOTO_BUCKET, path, blob, messages.t('queue.photo', { file: file.name })),
       insertRow(
         'property_photos',
         { id, property_id: propertyId, storage_path: path, position },
-        `Photo ${file.name} (gallery entry)`,
+        messages.t('queue.photoEntry', { file: file.name }),
       ),
     ],
     { userId, invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()] },
@@ -59,8 +60,8 @@ export function useUploadPropertyPhoto(
       mutationFn: ({ file, position }: { file: File; position: number }) =>
         uploadPropertyPhoto(userId, propertyId, file, position),
       invalidate: [propertyKeys.photos(propertyId), propertyKeys.lists()],
-      done: ({ result }) => notifySaved(result, 'Photo uploaded'),
-      failed: 'Failed to upload photo',
+      done: ({ result }) => notifySaved(result, messages.t('save.photoUploaded')),
+      failed: messages.t('save.photoUploadFailed'),
     },
     callbacks,
   );

@@ -16,13 +16,15 @@ import { Form } from '@/components/ui/form';
 import type { PropertyAccess } from '../api/get-property';
 import { useSavePropertyAccess } from '../api/save-property-access';
 import { propertyAccessSchema, type PropertyAccessInput } from '../schemas';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
-const FIELDS: [Exclude<keyof PropertyAccessInput, 'access_notes'>, string][] = [
-  ['key_safe_code', 'Key safe code'],
-  ['alarm_code', 'Alarm code'],
-  ['wifi_name', 'Wi-Fi network'],
-  ['wifi_password', 'Wi-Fi password'],
-];
+const FIELDS = [
+  ['key_safe_code', 'access.keySafe'],
+  ['alarm_code', 'access.alarm'],
+  ['wifi_name', 'access.wifiName'],
+  ['wifi_password', 'access.wifiPassword'],
+] as const satisfies readonly [Exclude<keyof PropertyAccessInput, 'access_notes'>, string][];
 
 function AccessForm({
   propertyId,
@@ -33,6 +35,7 @@ function AccessForm({
   access: PropertyAccess | null;
   onDone: () => void;
 }) {
+  const t = useT(messages);
   const save = useSavePropertyAccess(propertyId, { onSuccess: onDone });
   const form = useForm<PropertyAccessInput>({
     resolver: zodResolver(propertyAccessSchema),
@@ -48,22 +51,27 @@ function AccessForm({
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Access details">
-        <TextareaField control={form.control} name="access_notes" label="How to get in" rows={3} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('page.access')}>
+        <TextareaField
+          control={form.control}
+          name="access_notes"
+          label={t('access.howToGetIn')}
+          rows={3}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, label]) => (
             <TextField
               key={name}
               control={form.control}
               name={name}
-              label={label}
+              label={t(label)}
               autoComplete="off"
             />
           ))}
         </div>
         <DialogFooter>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save access details'}
+            {save.isPending ? t('access.saving') : t('access.save')}
           </Button>
         </DialogFooter>
       </form>
@@ -78,17 +86,18 @@ export function EditAccessButton({
   propertyId: string;
   access: PropertyAccess | null;
 }) {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Edit access details
+        {t('access.edit')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>Access details</DialogTitle>
-            <DialogDescription>Only staff with the access permission see these.</DialogDescription>
+            <DialogTitle>{t('page.access')}</DialogTitle>
+            <DialogDescription>{t('access.dialogHint')}</DialogDescription>
           </DialogHeader>
           {open ? (
             <AccessForm propertyId={propertyId} access={access} onDone={() => setOpen(false)} />

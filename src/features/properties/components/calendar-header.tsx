@@ -1,7 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export type CalendarViewOption<T extends string> = { value: T; label: string };
+
+/** What one step of a calendar moves by. */
+export type CalendarUnit = 'month' | 'week' | 'fortnight';
 
 /**
  * The head of both calendars: the span toggle (buttons with aria-pressed), Today, and previous /
@@ -15,7 +20,7 @@ export function CalendarHeader<T extends string>({
   onStep,
   unit,
   label,
-  heading: Heading,
+  headingTag: Heading,
   headingClassName,
 }: {
   mode: T;
@@ -23,19 +28,20 @@ export function CalendarHeader<T extends string>({
   onModeChange: (mode: T) => void;
   onToday: () => void;
   onStep: (n: number) => void;
-  /** What one step moves by, for the buttons' names ('month', 'two weeks'). */
-  unit: string;
+  /** What one step moves by, for the buttons' names ('Previous month', 'Next two weeks'). */
+  unit: CalendarUnit;
   label: string;
-  heading: 'h2' | 'h3';
+  headingTag: 'h2' | 'h3';
   headingClassName: string;
 }) {
+  const t = useT(messages);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div
           className="bg-muted inline-flex rounded-lg p-1"
           role="group"
-          aria-label="Calendar view"
+          aria-label={t('calendar.view')}
         >
           {options.map((o) => (
             <Button
@@ -50,14 +56,14 @@ export function CalendarHeader<T extends string>({
           ))}
         </div>
         <Button variant="outline" size="sm" onClick={onToday}>
-          Today
+          {t('calendar.today')}
         </Button>
       </div>
       <div className="flex items-center justify-between gap-2">
         <Button
           variant="outline"
           size="icon"
-          aria-label={`Previous ${unit}`}
+          aria-label={t(`calendar.previous.${unit}`)}
           onClick={() => onStep(-1)}
         >
           <ChevronLeft aria-hidden="true" />
@@ -65,7 +71,12 @@ export function CalendarHeader<T extends string>({
         <Heading className={headingClassName} aria-live="polite">
           {label}
         </Heading>
-        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t(`calendar.next.${unit}`)}
+          onClick={() => onStep(1)}
+        >
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -13,20 +13,23 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/errors';
 import { useImportIcal, type IcalImportReport } from '../api/import-ical';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 function Report({ report }: { report: IcalImportReport }) {
+  const t = useT(messages);
   const rows: [string, number][] = [
-    ['Created', report.created],
-    ['Updated', report.updated],
-    ['Cancelled', report.cancelled],
-    ['Unchanged', report.unchanged],
-    ['Conflicts', report.conflicts.length],
-    ['Invalid', report.invalid.length],
-    ['Skipped', report.skipped],
+    [t('ical.created'), report.created],
+    [t('ical.updated'), report.updated],
+    [t('ical.cancelled'), report.cancelled],
+    [t('ical.unchanged'), report.unchanged],
+    [t('ical.conflicts'), report.conflicts.length],
+    [t('ical.invalid'), report.invalid.length],
+    [t('ical.skipped'), report.skipped],
   ];
   return (
-    <section aria-label="Import report" className="space-y-2">
-      <h3 className="font-medium">Import report</h3>
+    <section aria-label={t('ical.report')} className="space-y-2">
+      <h3 className="font-medium">{t('ical.report')}</h3>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         {rows.map(([label, n]) => (
           <div key={label}>
@@ -37,10 +40,8 @@ function Report({ report }: { report: IcalImportReport }) {
       </dl>
       {report.conflicts.length > 0 ? (
         <Alert variant="destructive">
-          <AlertTitle>Some stays overlap confirmed reservations</AlertTitle>
-          <AlertDescription>
-            They were not imported and the villa shows as not guest-ready until resolved.
-          </AlertDescription>
+          <AlertTitle>{t('ical.conflictTitle')}</AlertTitle>
+          <AlertDescription>{t('ical.conflictHint')}</AlertDescription>
         </Alert>
       ) : null}
       {report.warnings.length > 0 ? (
@@ -63,9 +64,10 @@ export function IcalImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(messages);
   const importIcal = useImportIcal(propertyId, {
     onError: (e) => {
-      setProblem(errorMessage(e, 'Import failed'));
+      setProblem(errorMessage(e, messages.t('ical.failed')));
       return false;
     },
   });
@@ -92,25 +94,22 @@ export function IcalImportDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Import reservations</DialogTitle>
-          <DialogDescription>
-            From a channel&apos;s iCal feed (Airbnb, Booking.com, VRBO) or an .ics file. Importing
-            the same calendar again changes nothing.
-          </DialogDescription>
+          <DialogTitle>{t('ical.title')}</DialogTitle>
+          <DialogDescription>{t('ical.hint')}</DialogDescription>
         </DialogHeader>
         <form
           className="space-y-2"
-          aria-label="Import from a file"
+          aria-label={t('ical.fromFile')}
           onSubmit={(e) => {
             e.preventDefault();
             if (!file) {
-              setProblem('Choose an .ics file');
+              setProblem(t('ical.chooseFile'));
               return;
             }
             void file.text().then((ics) => run({ ics }));
           }}
         >
-          <Label htmlFor="ical-file">Calendar file (.ics)</Label>
+          <Label htmlFor="ical-file">{t('ical.file')}</Label>
           <div className="flex flex-wrap gap-2">
             <Input
               id="ical-file"
@@ -120,49 +119,49 @@ export function IcalImportDialog({
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
             <Button type="submit" disabled={importIcal.isPending}>
-              Import file
+              {t('ical.importFile')}
             </Button>
           </div>
         </form>
         <form
           className="space-y-2"
-          aria-label="Import from a feed URL"
+          aria-label={t('ical.fromUrl')}
           onSubmit={(e) => {
             e.preventDefault();
             if (!/^https?:\/\/\S+$/i.test(url.trim())) {
-              setProblem('Enter an http(s) feed URL');
+              setProblem(t('ical.badUrl'));
               return;
             }
             run({ url: url.trim() });
           }}
         >
-          <Label htmlFor="ical-url">Feed URL</Label>
+          <Label htmlFor="ical-url">{t('ical.url')}</Label>
           <div className="flex flex-wrap gap-2">
             <Input
               id="ical-url"
               type="url"
               inputMode="url"
-              placeholder="https://www.airbnb.com/calendar/ical/..."
+              placeholder={t('ical.urlExample')}
               className="min-w-0 flex-1"
               value={url}
               onChange={(e) => setUrl(e.target.value)}
             />
             <Button type="submit" variant="outline" disabled={importIcal.isPending}>
-              Import URL
+              {t('ical.importUrl')}
             </Button>
           </div>
         </form>
-        {importIcal.isPending ? <p className="text-sm">Importing...</p> : null}
+        {importIcal.isPending ? <p className="text-sm">{t('ical.importing')}</p> : null}
         {problem ? (
           <Alert variant="destructive">
-            <AlertTitle>Import failed</AlertTitle>
+            <AlertTitle>{t('ical.failed')}</AlertTitle>
             <AlertDescription>{problem}</AlertDescription>
           </Alert>
         ) : null}
         {importIcal.data ? <Report report={importIcal.data} /> : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>
-            Close
+            {t('ical.close')}
           </Button>
         </DialogFooter>
       </DialogContent>

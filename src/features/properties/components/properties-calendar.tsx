@@ -15,14 +15,12 @@ import { useReservationsInRange } from '../api/get-reservations-range';
 import { companyTodayDate, zonedDay, zonedInputToIso } from '@/lib/company-time';
 import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
+import { calendarDate } from '../calendar-dates';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 type Mode = 'fortnight' | 'week' | 'month';
-const MODES = [
-  { value: 'fortnight', label: 'Two weeks' },
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-] as const;
-const UNIT: Record<Mode, string> = { fortnight: 'two weeks', week: 'week', month: 'month' };
+const MODES = ['fortnight', 'week', 'month'] as const;
 
 function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['weekStartsOn']): Date {
   return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn });
@@ -33,6 +31,7 @@ function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['week
  * a column per day. Weeks start on the company's day (system settings; Monday until known).
  */
 export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
+  const t = useT(messages);
   const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('fortnight');
   const [picked, setStart] = useState(() =>
@@ -53,32 +52,32 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
     );
   const label =
     mode === 'month'
-      ? format(start, 'MMMM yyyy')
-      : `${format(start, 'd MMM')} – ${format(last, 'd MMM yyyy')}`;
+      ? calendarDate(start, 'month')
+      : `${calendarDate(start, 'dayMonth')} – ${calendarDate(last, 'dayMonthYear')}`;
 
   return (
-    <section aria-label="Calendar across properties" className="space-y-3">
+    <section aria-label={t('calendar.across')} className="space-y-3">
       <CalendarHeader
         mode={mode}
-        options={MODES}
+        options={MODES.map((m) => ({ value: m, label: t(`calendar.${m}`) }))}
         onModeChange={(m) => {
           setMode(m);
           setStart(anchorOf(m, start, weekStartsOn));
         }}
         onToday={() => setStart(anchorOf(mode, companyTodayDate(), weekStartsOn))}
         onStep={step}
-        unit={UNIT[mode]}
+        unit={mode}
         label={label}
-        heading="h2"
+        headingTag="h2"
         headingClassName="text-sm font-medium"
       />
       <div className="overflow-x-auto rounded-md border">
         <table className="w-full border-collapse text-xs">
-          <caption className="sr-only">Stays per property and day</caption>
+          <caption className="sr-only">{t('calendar.caption')}</caption>
           <thead>
             <tr>
               <th scope="col" className="bg-muted sticky left-0 min-w-32 p-2 text-left">
-                Property
+                {t('calendar.property')}
               </th>
               {days.map((d) => {
                 const iso = format(d, 'yyyy-MM-dd');
@@ -88,7 +87,7 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
                     scope="col"
                     className={`min-w-16 p-1 text-center font-medium ${iso === today ? 'bg-primary/10' : 'bg-muted'}`}
                   >
-                    {format(d, 'EEE d')}
+                    {calendarDate(d, 'weekdayDay')}
                   </th>
                 );
               })}
@@ -117,14 +116,18 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
                         {here.map((s) => {
                           const arrives = zonedDay(s.check_in) === iso;
                           const leaves = zonedDay(s.check_out) === iso;
+                          const name = s.guest_name || t('stays.reserved');
                           return (
                             <div
                               key={s.id}
                               className="bg-primary/15 truncate rounded px-1"
-                              title={s.guest_name || 'Reserved'}
+                              title={name}
                             >
-                              {arrives ? 'In ' : leaves ? 'Out ' : ''}
-                              {arrives || leaves ? s.guest_name || 'Reserved' : '·'}
+                              {arrives
+                                ? t('calendar.arrivesShort', { name })
+                                : leaves
+                                  ? t('calendar.leavesShort', { name })
+                                  : '·'}
                             </div>
                           );
                         })}
@@ -137,9 +140,7 @@ export function PropertiesCalendar({ rows }: { rows: PropertyListRow[] }) {
           </tbody>
         </table>
       </div>
-      {stays.isError ? (
-        <p className="text-destructive text-sm">The calendar could not be loaded.</p>
-      ) : null}
+      {stays.isError ? <p className="text-destructive text-sm">{t('calendar.failed')}</p> : null}
     </section>
   );
 }

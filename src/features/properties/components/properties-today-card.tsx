@@ -5,6 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatDateTime } from '@/lib/company-time';
 import { hrefs, paths } from '@/lib/routes';
 import { useReasonLabel } from '@/lib/areas';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 import { usePropertiesToday, type TodayVilla } from '../api/get-properties-today';
 
 function VillaList({
@@ -50,52 +52,53 @@ function VillaList({
 /** Villas not guest-ready, and the arrivals and departures still to come today. */
 export function PropertiesTodayCard() {
   const today = usePropertiesToday(true);
+  const t = useT(messages);
   const reasonLabel = useReasonLabel();
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Properties today</h2>
+          <h2>{t('today.title')}</h2>
         </CardTitle>
         <CardDescription>
           <Link to={paths.properties.path} className="underline-offset-4 hover:underline">
-            All properties
+            {t('today.all')}
           </Link>
         </CardDescription>
       </CardHeader>
       <CardContent>
         {today.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading...</p>
+          <p className="text-muted-foreground text-sm">{t('today.loading')}</p>
         ) : today.isError ? (
-          <p className="text-destructive text-sm">Could not load today&apos;s properties.</p>
+          <p className="text-destructive text-sm">{t('today.loadFailed')}</p>
         ) : (
           <div className="grid gap-4 md:grid-cols-3">
             <VillaList
-              title={`Not guest-ready (${today.data.notReadyCount})`}
+              title={t('today.notReady', { count: today.data.notReadyCount })}
               villas={today.data.notReady}
-              empty="Every villa is guest-ready."
+              empty={t('today.allReady')}
               more={
                 today.data.notReadyCount > today.data.notReady.length
                   ? {
                       to: `${paths.properties.path}?ready=not_ready`,
-                      label: `See all ${today.data.notReadyCount} not guest-ready`,
+                      label: t('today.seeAll', { count: today.data.notReadyCount }),
                     }
                   : null
               }
               detail={(v) =>
-                `— ${v.reasons.map(reasonLabel).join(', ')}${v.dueAt ? ` (due ${formatDateTime(v.dueAt)})` : ''}`
+                `— ${v.reasons.map(reasonLabel).join(', ')}${v.dueAt ? ` ${t('today.due', { when: formatDateTime(v.dueAt) })}` : ''}`
               }
             />
             <VillaList
-              title="Still arriving today"
+              title={t('today.arriving')}
               villas={today.data.arrivals}
-              empty="No more check-ins today."
+              empty={t('today.noArrivals')}
               detail={(v) => formatDateTime(v.at)}
             />
             <VillaList
-              title="Still leaving today"
+              title={t('today.leaving')}
               villas={today.data.departures}
-              empty="No more check-outs today."
+              empty={t('today.noDepartures')}
               detail={(v) => formatDateTime(v.at)}
             />
           </div>

@@ -14,6 +14,8 @@ import { hrefs, paths } from '@/lib/routes';
 import { useSetPropertyArchived } from '../api/archive-property';
 import { useDeleteProperty } from '../api/delete-property';
 import { usePropertyHasHistory } from '../api/get-property-history';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 /** Edit, archive / restore, and delete (only without history) for managers. */
 export function PropertyActions({
@@ -30,6 +32,7 @@ export function PropertyActions({
   /** The version an archive or restore is made from. */
   updatedAt: string;
 }) {
+  const t = useT(messages);
   const navigate = useNavigate();
   const history = usePropertyHasHistory(id, true);
   const setArchived = useSetPropertyArchived({ id, code, updated_at: updatedAt });
@@ -41,7 +44,7 @@ export function PropertyActions({
       <Button asChild variant="outline">
         <Link to={hrefs.propertyEdit(id)}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('actions.edit')}
         </Link>
       </Button>
       {archived ? (
@@ -51,35 +54,35 @@ export function PropertyActions({
           onClick={() => setArchived.mutate(false)}
         >
           <ArchiveRestore aria-hidden="true" />
-          Restore
+          {t('actions.restore')}
         </Button>
       ) : (
         <Button variant="outline" onClick={() => setConfirm('archive')}>
           <Archive aria-hidden="true" />
-          Archive
+          {t('actions.archive')}
         </Button>
       )}
       {history.data === false ? (
         <Button variant="outline" onClick={() => setConfirm('delete')}>
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('actions.delete')}
         </Button>
       ) : null}
       <Dialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>
-              {confirm === 'delete' ? `Delete ${name}?` : `Archive ${name}?`}
+              {confirm === 'delete'
+                ? t('actions.deleteTitle', { name })
+                : t('actions.archiveTitle', { name })}
             </DialogTitle>
             <DialogDescription>
-              {confirm === 'delete'
-                ? 'It has no reservations or other history, so it is removed for good.'
-                : 'It is hidden from the list and takes no new reservations. Its history stays; you can restore it later.'}
+              {confirm === 'delete' ? t('actions.deleteHint') : t('actions.archiveHint')}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirm(null)}>
-              Keep it
+              {t('actions.keep')}
             </Button>
             {confirm === 'delete' ? (
               <Button
@@ -89,7 +92,7 @@ export function PropertyActions({
                   remove.mutate({ id, code }, { onSuccess: () => navigate(paths.properties.path) })
                 }
               >
-                Delete property
+                {t('actions.deleteConfirm')}
               </Button>
             ) : (
               <Button
@@ -97,7 +100,7 @@ export function PropertyActions({
                 disabled={setArchived.isPending}
                 onClick={() => setArchived.mutate(true, { onSuccess: () => setConfirm(null) })}
               >
-                Archive property
+                {t('actions.archiveConfirm')}
               </Button>
             )}
           </DialogFooter>

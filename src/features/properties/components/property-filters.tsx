@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
 import { useFilterFold } from '@/components/form/use-filter-fold';
 import { usePropertyAreas } from '../api/get-property-areas';
-import { PROPERTY_STATUSES, PROPERTY_TYPES, STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { PROPERTY_STATUSES, PROPERTY_TYPES, statusLabel, typeLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { SORTS, type PropertyListParams } from '../list-params';
 
 type Update = (changes: Record<string, string | null>) => void;
@@ -42,6 +44,7 @@ export function PropertyFilters({
   params: PropertyListParams;
   onChange: Update;
 }) {
+  const t = useT(messages);
   const areas = usePropertyAreas();
   // What is typed shows at once; the URL (and the request) follows after a short pause.
   const [search, setSearch] = useState(params.q);
@@ -69,7 +72,7 @@ export function PropertyFilters({
   const fold = useFilterFold();
 
   return (
-    <div className="space-y-3" role="search" aria-label="Filter properties">
+    <div className="space-y-3" role="search" aria-label={t('filters.label')}>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
           <Search
@@ -78,8 +81,8 @@ export function PropertyFilters({
           />
           <Input
             type="search"
-            aria-label="Search by name, code or area"
-            placeholder="Search by name, code or area"
+            aria-label={t('filters.search')}
+            placeholder={t('filters.search')}
             className="pl-8"
             value={search}
             onChange={(e) => onSearch(e.target.value)}
@@ -91,24 +94,24 @@ export function PropertyFilters({
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
           <Filter
             id="filter-status"
-            label="Status"
+            label={t('filters.status')}
             value={params.status}
             onChange={(v) => onChange({ status: v || null })}
           >
-            <NativeSelectOption value="">All</NativeSelectOption>
+            <NativeSelectOption value="">{t('filters.all')}</NativeSelectOption>
             {PROPERTY_STATUSES.map((s) => (
               <NativeSelectOption key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {statusLabel(s)}
               </NativeSelectOption>
             ))}
           </Filter>
           <Filter
             id="filter-area"
-            label="Area"
+            label={t('filters.area')}
             value={params.area}
             onChange={(v) => onChange({ area: v || null })}
           >
-            <NativeSelectOption value="">All areas</NativeSelectOption>
+            <NativeSelectOption value="">{t('filters.allAreas')}</NativeSelectOption>
             {areaOptions.map((a) => (
               <NativeSelectOption key={a} value={a}>
                 {a}
@@ -117,24 +120,24 @@ export function PropertyFilters({
           </Filter>
           <Filter
             id="filter-type"
-            label="Type"
+            label={t('filters.type')}
             value={params.type}
             onChange={(v) => onChange({ type: v || null })}
           >
-            <NativeSelectOption value="">All types</NativeSelectOption>
-            {PROPERTY_TYPES.map((t) => (
-              <NativeSelectOption key={t} value={t}>
-                {TYPE_LABELS[t]}
+            <NativeSelectOption value="">{t('filters.allTypes')}</NativeSelectOption>
+            {PROPERTY_TYPES.map((type) => (
+              <NativeSelectOption key={type} value={type}>
+                {typeLabel(type)}
               </NativeSelectOption>
             ))}
           </Filter>
           <Filter
             id="filter-bedrooms"
-            label="Bedrooms"
+            label={t('filters.bedrooms')}
             value={params.minBedrooms === null ? '' : String(params.minBedrooms)}
             onChange={(v) => onChange({ bedrooms: v || null })}
           >
-            <NativeSelectOption value="">Any</NativeSelectOption>
+            <NativeSelectOption value="">{t('filters.any')}</NativeSelectOption>
             {[1, 2, 3, 4, 5, 6].map((n) => (
               <NativeSelectOption key={n} value={String(n)}>
                 {n}+
@@ -143,34 +146,34 @@ export function PropertyFilters({
           </Filter>
           <Filter
             id="filter-ready"
-            label="Guest-ready"
+            label={t('filters.ready')}
             value={params.ready}
             onChange={(v) => onChange({ ready: v || null })}
           >
-            <NativeSelectOption value="">Any</NativeSelectOption>
-            <NativeSelectOption value="ready">Ready</NativeSelectOption>
-            <NativeSelectOption value="not_ready">Not ready</NativeSelectOption>
+            <NativeSelectOption value="">{t('filters.any')}</NativeSelectOption>
+            <NativeSelectOption value="ready">{t('filters.readyYes')}</NativeSelectOption>
+            <NativeSelectOption value="not_ready">{t('filters.readyNo')}</NativeSelectOption>
           </Filter>
           <Filter
             id="filter-sort"
-            label="Sort by"
+            label={t('filters.sort')}
             value={params.sort}
             onChange={(v) => onChange({ sort: v === 'name' ? null : v })}
           >
-            {Object.entries(SORTS).map(([key, label]) => (
+            {SORTS.map((key) => (
               <NativeSelectOption key={key} value={key}>
-                {label}
+                {t(`sort.${key}`)}
               </NativeSelectOption>
             ))}
           </Filter>
           <Filter
             id="filter-dir"
-            label="Order"
+            label={t('filters.order')}
             value={params.desc ? 'desc' : 'asc'}
             onChange={(v) => onChange({ dir: v === 'desc' ? 'desc' : null })}
           >
-            <NativeSelectOption value="asc">Ascending</NativeSelectOption>
-            <NativeSelectOption value="desc">Descending</NativeSelectOption>
+            <NativeSelectOption value="asc">{t('filters.asc')}</NativeSelectOption>
+            <NativeSelectOption value="desc">{t('filters.desc')}</NativeSelectOption>
           </Filter>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -181,7 +184,7 @@ export function PropertyFilters({
               checked={params.archived}
               onChange={(e) => onChange({ archived: e.target.checked ? '1' : null })}
             />
-            Show archived
+            {t('filters.archived')}
           </label>
           {filtered ? (
             <Button
@@ -201,7 +204,7 @@ export function PropertyFilters({
                 });
               }}
             >
-              Clear filters
+              {t('filters.clear')}
             </Button>
           ) : null}
         </div>

@@ -11,25 +11,24 @@ import { QueryError } from '@/lib/errors';
 import { hrefs } from '@/lib/routes';
 import { useCreateProperty } from '../api/create-property';
 import { useUpdateProperty } from '../api/update-property';
-import { PROPERTY_STATUSES, PROPERTY_TYPES, STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { PROPERTY_STATUSES, PROPERTY_TYPES, statusLabel, typeLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { propertySchema, type PropertyInput } from '../schemas';
 import { SAVED } from '../navigation-state';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** A code already in use answers 409 (unique violation 23505): shown under the code field. */
-const DUPLICATE_CODE_MESSAGE = 'Another property already uses this code';
 const isDuplicateCode = (e: unknown) => e instanceof QueryError && e.code === '23505';
-
-const TYPE_OPTIONS = PROPERTY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
-const STATUS_OPTIONS = PROPERTY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** New property (no id) or edit one; the same schema validates the form and the write. */
 export function PropertyForm({ id, initial }: { id?: string; initial: PropertyInput }) {
+  const t = useT(messages);
   const navigate = useNavigate();
   // The duplicate code is this form's case: the hooks toast every other failure.
   const onError = (e: Error) => {
     if (!isDuplicateCode(e)) return false;
-    form.setError('code', { message: DUPLICATE_CODE_MESSAGE }, { shouldFocus: true });
+    form.setError('code', { message: messages.ref('form.duplicateCode') }, { shouldFocus: true });
     return true;
   };
   // Saved (sent or kept on this device): the villa's page.
@@ -54,76 +53,98 @@ export function PropertyForm({ id, initial }: { id?: string; initial: PropertyIn
         onSubmit={onSubmit}
         noValidate
         className="space-y-8"
-        aria-label={id ? 'Edit property' : 'New property'}
+        aria-label={id ? t('form.edit') : t('form.new')}
       >
         <UnsavedChangesGuard when={isDirty} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Villa</legend>
-          <TextField control={form.control} name="name" label="Name" autoComplete="off" />
+          <legend className="mb-2 text-lg font-semibold">{t('form.villa')}</legend>
+          <TextField control={form.control} name="name" label={t('form.name')} autoComplete="off" />
           <TextField
             control={form.control}
             name="code"
-            label="Code"
+            label={t('form.code')}
             autoComplete="off"
             className="uppercase"
-            description="Short code staff use on keys and the phone, e.g. SAN-OIA-01."
+            description={t('form.codeHint')}
           />
-          <SelectField control={form.control} name="type" label="Type" options={TYPE_OPTIONS} />
+          <SelectField
+            control={form.control}
+            name="type"
+            label={t('form.type')}
+            options={PROPERTY_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))}
+          />
           <SelectField
             control={form.control}
             name="status"
-            label="Status"
-            options={STATUS_OPTIONS}
-            description="Inactive: out of service for now, still listed."
+            label={t('form.status')}
+            options={PROPERTY_STATUSES.map((v) => ({ value: v, label: statusLabel(v) }))}
+            description={t('form.statusHint')}
           />
-          <NumberField control={form.control} name="bedrooms" label="Bedrooms" min={0} max={50} />
-          <NumberField control={form.control} name="bathrooms" label="Bathrooms" min={0} max={50} />
+          <NumberField
+            control={form.control}
+            name="bedrooms"
+            label={t('form.bedrooms')}
+            min={0}
+            max={50}
+          />
+          <NumberField
+            control={form.control}
+            name="bathrooms"
+            label={t('form.bathrooms')}
+            min={0}
+            max={50}
+          />
           <NumberField
             control={form.control}
             name="max_guests"
-            label="Maximum guests"
+            label={t('form.maxGuests')}
             min={1}
             max={100}
           />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Location</legend>
+          <legend className="mb-2 text-lg font-semibold">{t('form.location')}</legend>
           <TextField
             control={form.control}
             name="area"
-            label="Area"
-            description="The locality routes are planned by, e.g. Oia, Santorini."
+            label={t('form.area')}
+            description={t('form.areaHint')}
           />
           <TextField
             control={form.control}
             name="address"
-            label="Address"
+            label={t('form.address')}
             autoComplete="street-address"
           />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Owner</legend>
-          <TextField control={form.control} name="owner_name" label="Owner name" />
+          <legend className="mb-2 text-lg font-semibold">{t('form.owner')}</legend>
+          <TextField control={form.control} name="owner_name" label={t('form.ownerName')} />
           <TextField
             control={form.control}
             name="owner_phone"
-            label="Owner phone"
+            label={t('form.ownerPhone')}
             type="tel"
             inputMode="tel"
           />
-          <TextField control={form.control} name="owner_email" label="Owner e-mail" type="email" />
+          <TextField
+            control={form.control}
+            name="owner_email"
+            label={t('form.ownerEmail')}
+            type="email"
+          />
         </fieldset>
-        <TextareaField control={form.control} name="notes" label="Notes" />
+        <TextareaField control={form.control} name="notes" label={t('form.notes')} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : id ? 'Save changes' : 'Create property'}
+            {saving ? t('form.saving') : id ? t('form.save') : t('form.create')}
           </Button>
           <Button
             type="button"
             variant="outline"
             onClick={() => navigate(id ? hrefs.property(id) : '/properties')}
           >
-            Cancel
+            {t('form.cancel')}
           </Button>
         </div>
       </form>

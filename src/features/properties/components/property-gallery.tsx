@@ -11,6 +11,8 @@ import { useDeletePropertyPhoto } from '../api/delete-property-photo';
 import { PHOTO_BUCKET, usePropertyPhotos, type PropertyPhoto } from '../api/get-property-photos';
 import { useUpdatePropertyPhotos } from '../api/update-property-photo';
 import { PHOTO_TYPES, useUploadPropertyPhoto } from '../api/upload-property-photo';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 const THUMB_TTL_SECONDS = 60 * 60;
 
@@ -83,12 +85,14 @@ function GalleryImage({
 function CaptionEditor({
   propertyId,
   photo,
-  label,
+  n,
 }: {
   propertyId: string;
   photo: PropertyPhoto;
-  label: string;
+  /** The photo's number in the gallery (1, 2, ...), naming it to a screen reader. */
+  n: number;
 }) {
+  const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
   const [caption, setCaption] = useState(photo.caption);
   const inputId = `caption-${photo.id}`;
@@ -101,13 +105,13 @@ function CaptionEditor({
       }}
     >
       <Label htmlFor={inputId} className="sr-only">
-        Caption of {label}
+        {t('gallery.captionOf', { n })}
       </Label>
       <Input
         id={inputId}
         value={caption}
         maxLength={200}
-        placeholder="Caption"
+        placeholder={t('gallery.caption')}
         className="h-8 text-xs"
         onChange={(e) => setCaption(e.target.value)}
       />
@@ -116,9 +120,9 @@ function CaptionEditor({
         size="sm"
         variant="outline"
         disabled={caption === photo.caption || update.isPending}
-        aria-label={`Save caption of ${label}`}
+        aria-label={t('gallery.saveCaptionOf', { n })}
       >
-        Save
+        {t('gallery.save')}
       </Button>
     </form>
   );
@@ -128,13 +132,14 @@ function PhotoTools({
   propertyId,
   photos,
   index,
-  label,
+  n,
 }: {
   propertyId: string;
   photos: PropertyPhoto[];
   index: number;
-  label: string;
+  n: number;
 }) {
+  const t = useT(messages);
   const update = useUpdatePropertyPhotos(propertyId);
   const remove = useDeletePropertyPhoto(propertyId);
   const photo = photos[index]!;
@@ -158,7 +163,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === 0}
-        aria-label={`Move ${label} earlier`}
+        aria-label={t('gallery.earlier', { n })}
         onClick={() => swap(index - 1)}
       >
         <ArrowLeft aria-hidden="true" />
@@ -168,7 +173,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || index === photos.length - 1}
-        aria-label={`Move ${label} later`}
+        aria-label={t('gallery.later', { n })}
         onClick={() => swap(index + 1)}
       >
         <ArrowRight aria-hidden="true" />
@@ -178,7 +183,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy || photo.is_cover}
-        aria-label={`Make ${label} the cover`}
+        aria-label={t('gallery.cover', { n })}
         onClick={() => update.mutate([{ id: photo.id, change: { is_cover: true } }])}
       >
         <Star aria-hidden="true" />
@@ -188,7 +193,7 @@ function PhotoTools({
         variant="outline"
         className="size-8"
         disabled={busy}
-        aria-label={`Delete ${label}`}
+        aria-label={t('gallery.delete', { n })}
         onClick={() => remove.mutate(photo)}
       >
         <Trash2 aria-hidden="true" />
@@ -206,13 +211,14 @@ export function PropertyGallery({
   name: string;
   canManage: boolean;
 }) {
+  const t = useT(messages);
   const photos = usePropertyPhotos(propertyId);
   const upload = useUploadPropertyPhoto(propertyId);
   const thumbs = useThumbnails(photos.data);
 
   const uploader = canManage ? (
     <div className="space-y-1">
-      <Label htmlFor="photo-upload">Add photos</Label>
+      <Label htmlFor="photo-upload">{t('gallery.add')}</Label>
       <Input
         id="photo-upload"
         type="file"
@@ -233,7 +239,7 @@ export function PropertyGallery({
           }
         }}
       />
-      {upload.isPending ? <p className="text-sm">Uploading...</p> : null}
+      {upload.isPending ? <p className="text-sm">{t('gallery.uploading')}</p> : null}
     </div>
   ) : null;
 
@@ -246,7 +252,7 @@ export function PropertyGallery({
     );
   }
   if (photos.isError) {
-    return <p className="text-muted-foreground text-sm">Photos could not be loaded.</p>;
+    return <p className="text-muted-foreground text-sm">{t('gallery.loadFailed')}</p>;
   }
   const list = photos.data;
   return (
@@ -255,23 +261,23 @@ export function PropertyGallery({
       {list.length === 0 ? (
         <p className="text-muted-foreground flex items-center gap-2 text-sm">
           <ImageOff aria-hidden="true" className="size-4" />
-          No photos yet.
+          {t('gallery.none')}
         </p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('gallery.label')}>
           {list.map((photo, i) => {
-            const label = `photo ${i + 1}`;
+            const n = i + 1;
             return (
               <li key={photo.id} className="space-y-1">
                 <figure className="space-y-1">
                   <GalleryImage
                     photo={photo}
                     thumb={thumbs.get(photo.id)}
-                    alt={photo.caption || `${name}, photo ${i + 1}`}
+                    alt={photo.caption || t('gallery.alt', { name, n })}
                   />
                   {photo.caption || photo.is_cover ? (
                     <figcaption className="text-muted-foreground text-xs">
-                      {photo.is_cover ? 'Cover' : ''}
+                      {photo.is_cover ? t('gallery.coverBadge') : ''}
                       {photo.is_cover && photo.caption ? ' · ' : ''}
                       {photo.caption}
                     </figcaption>
@@ -283,9 +289,9 @@ export function PropertyGallery({
                       key={photo.caption}
                       propertyId={propertyId}
                       photo={photo}
-                      label={label}
+                      n={n}
                     />
-                    <PhotoTools propertyId={propertyId} photos={list} index={i} label={label} />
+                    <PhotoTools propertyId={propertyId} photos={list} index={i} n={n} />
                   </>
                 ) : null}
               </li>

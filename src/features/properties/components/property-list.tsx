@@ -12,26 +12,27 @@ import {
 } from '@/components/ui/table';
 import { hrefs } from '@/lib/routes';
 import type { PropertyListRow } from '../api/get-properties';
-import { STATUS_LABELS, TYPE_LABELS, type PropertyStatus, type PropertyType } from '../labels';
+import { statusLabel, typeLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { formatDateTime } from '@/lib/company-time';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { GuestReadyBadge } from './guest-ready-badge';
 
 function StatusBadges({ row }: { row: PropertyListRow }) {
+  const t = useT(messages);
   return (
     <span className="flex flex-wrap gap-1">
       <Badge variant={row.status === 'active' ? 'outline' : 'secondary'}>
-        {STATUS_LABELS[row.status as PropertyStatus] ?? row.status}
+        {statusLabel(row.status)}
       </Badge>
-      {row.archived ? <Badge variant="secondary">Archived</Badge> : null}
-      {row.occupied ? <Badge variant="outline">Guests in</Badge> : null}
+      {row.archived ? <Badge variant="secondary">{t('badge.archived')}</Badge> : null}
+      {row.occupied ? <Badge variant="outline">{t('badge.guestsIn')}</Badge> : null}
       {row.pendingSync ? <PendingSyncBadge /> : null}
     </span>
   );
 }
-
-const typeLabel = (t: string) => TYPE_LABELS[t as PropertyType] ?? t;
 
 /**
  * A table from 768 px up, cards on phones. Only the one the screen shows is rendered: both together
@@ -68,8 +69,9 @@ function useRowsInSteps<Row>(rows: Row[], perStep: number): Row[] {
 }
 
 function PropertyCards({ rows }: { rows: PropertyListRow[] }) {
+  const t = useT(messages);
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Properties">
+    <ul className="grid gap-3 md:hidden" aria-label={t('list.label')}>
       {rows.map((row) => (
         <li key={row.id}>
           <Card className="py-4">
@@ -93,16 +95,20 @@ function PropertyCards({ rows }: { rows: PropertyListRow[] }) {
                 />
               </div>
               <p className="text-sm">
-                {typeLabel(row.type)} · {row.bedrooms} bd · {row.bathrooms} ba · up to{' '}
-                {row.max_guests} guests
+                {t('list.rooms', {
+                  type: typeLabel(row.type),
+                  bedrooms: row.bedrooms,
+                  bathrooms: row.bathrooms,
+                  guests: row.max_guests,
+                })}
               </p>
               <dl className="grid grid-cols-2 gap-2 text-sm">
                 <div>
-                  <dt className="text-muted-foreground text-xs">Next check-in</dt>
+                  <dt className="text-muted-foreground text-xs">{t('list.nextCheckIn')}</dt>
                   <dd>{formatDateTime(row.next_check_in)}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground text-xs">Next check-out</dt>
+                  <dt className="text-muted-foreground text-xs">{t('list.nextCheckOut')}</dt>
                   <dd>{formatDateTime(row.next_check_out)}</dd>
                 </div>
               </dl>
@@ -116,19 +122,20 @@ function PropertyCards({ rows }: { rows: PropertyListRow[] }) {
 }
 
 function PropertyTable({ rows }: { rows: PropertyListRow[] }) {
+  const t = useT(messages);
   return (
     <div className="hidden md:block">
-      <Table aria-label="Properties">
+      <Table aria-label={t('list.label')}>
         <TableHeader>
           <TableRow>
-            <TableHead>Property</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead className="text-right">Bedrooms</TableHead>
-            <TableHead className="text-right">Guests</TableHead>
-            <TableHead>Next check-in</TableHead>
-            <TableHead>Next check-out</TableHead>
-            <TableHead>Guest-ready</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead>{t('list.property')}</TableHead>
+            <TableHead>{t('list.type')}</TableHead>
+            <TableHead className="text-right">{t('list.bedrooms')}</TableHead>
+            <TableHead className="text-right">{t('list.guests')}</TableHead>
+            <TableHead>{t('list.nextCheckIn')}</TableHead>
+            <TableHead>{t('list.nextCheckOut')}</TableHead>
+            <TableHead>{t('list.guestReady')}</TableHead>
+            <TableHead>{t('list.status')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -19,11 +19,11 @@ import { Form } from '@/components/ui/form';
 import { errorMessage, QueryError } from '@/lib/errors';
 import type { Reservation } from '../api/get-reservations';
 import { useSaveReservation } from '../api/save-reservation';
-import { RESERVATION_SOURCES, SOURCE_LABELS } from '../labels';
+import { RESERVATION_SOURCES, sourceLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { reservationSchema, type ReservationInput } from '../schemas';
 import { COMPANY_TIME_ZONE, isoToZonedInput } from '@/lib/company-time';
-
-const SOURCE_OPTIONS = RESERVATION_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }));
 
 /** An overlap with another confirmed stay answers 409 (23P01) with a message naming its dates. */
 const isOverlap = (e: unknown) => e instanceof QueryError && e.code === '23P01';
@@ -50,13 +50,14 @@ function ReservationForm({
   reservation: Reservation | null;
   onDone: () => void;
 }) {
+  const t = useT(messages);
   const [overlap, setOverlap] = useState<string | null>(null);
   // The overlap is this dialog's case, shown as the form's error; the hook toasts the rest.
   const save = useSaveReservation(propertyId, reservation?.id ?? null, {
     onSuccess: onDone,
     onError: (e) => {
       if (!isOverlap(e)) return false;
-      setOverlap(errorMessage(e, 'These dates overlap another reservation'));
+      setOverlap(errorMessage(e, t('stay.overlap')));
       return true;
     },
   });
@@ -71,29 +72,40 @@ function ReservationForm({
   });
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reservation">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('stay.form')}>
         {overlap ? (
           <Alert variant="destructive">
-            <AlertTitle>Dates overlap</AlertTitle>
+            <AlertTitle>{t('stay.overlapTitle')}</AlertTitle>
             <AlertDescription>{overlap}</AlertDescription>
           </Alert>
         ) : null}
-        <TextField control={form.control} name="guest_name" label="Guest name" autoComplete="off" />
+        <TextField
+          control={form.control}
+          name="guest_name"
+          label={t('stay.guestName')}
+          autoComplete="off"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateTimeField control={form.control} name="check_in" label="Check-in" />
-          <DateTimeField control={form.control} name="check_out" label="Check-out" />
-          <NumberField control={form.control} name="guests" label="Guests" min={1} max={100} />
+          <DateTimeField control={form.control} name="check_in" label={t('stay.checkIn')} />
+          <DateTimeField control={form.control} name="check_out" label={t('stay.checkOut')} />
+          <NumberField
+            control={form.control}
+            name="guests"
+            label={t('stay.guests')}
+            min={1}
+            max={100}
+          />
           <SelectField
             control={form.control}
             name="source"
-            label="Source"
-            options={SOURCE_OPTIONS}
+            label={t('stay.source')}
+            options={RESERVATION_SOURCES.map((s) => ({ value: s, label: sourceLabel(s) }))}
           />
         </div>
-        <TextField control={form.control} name="notes" label="Notes" />
+        <TextField control={form.control} name="notes" label={t('stay.notes')} />
         <DialogFooter>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save reservation'}
+            {save.isPending ? t('stay.saving') : t('stay.save')}
           </Button>
         </DialogFooter>
       </form>
@@ -112,12 +124,13 @@ export function ReservationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{reservation ? 'Edit reservation' : 'Add reservation'}</DialogTitle>
-          <DialogDescription>Times are in {COMPANY_TIME_ZONE} time.</DialogDescription>
+          <DialogTitle>{reservation ? t('stay.editTitle') : t('stay.addTitle')}</DialogTitle>
+          <DialogDescription>{t('stay.timeZone', { zone: COMPANY_TIME_ZONE })}</DialogDescription>
         </DialogHeader>
         {open ? (
           <ReservationForm

@@ -14,12 +14,12 @@ import { useMonthReservations } from '../api/get-reservations';
 import { companyTodayDate, zonedDay, zonedInputToIso } from '@/lib/company-time';
 import { useCompanySettings, type CompanyPreferences } from '@/lib/use-company-settings';
 import { CalendarHeader } from './calendar-header';
+import { calendarDate } from '../calendar-dates';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 type Mode = 'month' | 'week';
-const MODES = [
-  { value: 'month', label: 'Month' },
-  { value: 'week', label: 'Week' },
-] as const;
+const MODES = ['month', 'week'] as const;
 
 function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['weekStartsOn']): Date {
   return mode === 'month' ? startOfMonth(date) : startOfWeek(date, { weekStartsOn });
@@ -30,6 +30,7 @@ function anchorOf(mode: Mode, date: Date, weekStartsOn: CompanyPreferences['week
  * Weeks start on the company's day (system settings; Monday until known).
  */
 export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
+  const t = useT(messages);
   const { weekStartsOn } = useCompanySettings();
   const [mode, setMode] = useState<Mode>('month');
   const [picked, setAnchor] = useState(() => startOfMonth(companyTodayDate()));
@@ -46,34 +47,33 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
   const to = zonedInputToIso(`${format(addDays(gridEnd, 1), 'yyyy-MM-dd')}T00:00`);
   const stays = useMonthReservations(propertyId, key, from, to);
   const confirmed = (stays.data ?? []).filter((r) => r.status === 'confirmed');
-  const unit = mode === 'month' ? 'month' : 'week';
   const step = (n: number) =>
     setAnchor((a) => (mode === 'month' ? addMonths(a, n) : addWeeks(a, n)));
   const label =
     mode === 'month'
-      ? format(anchor, 'MMMM yyyy')
-      : `${format(gridStart, 'd MMM')} – ${format(gridEnd, 'd MMM yyyy')}`;
+      ? calendarDate(anchor, 'month')
+      : `${calendarDate(gridStart, 'dayMonth')} – ${calendarDate(gridEnd, 'dayMonthYear')}`;
 
   return (
-    <section aria-label="Reservations calendar" className="space-y-3">
+    <section aria-label={t('calendar.reservations')} className="space-y-3">
       <CalendarHeader
         mode={mode}
-        options={MODES}
+        options={MODES.map((m) => ({ value: m, label: t(`calendar.${m}`) }))}
         onModeChange={(m) => {
           setMode(m);
           setAnchor(anchorOf(m, anchor, weekStartsOn));
         }}
         onToday={() => setAnchor(anchorOf(mode, companyTodayDate(), weekStartsOn))}
         onStep={step}
-        unit={unit}
+        unit={mode}
         label={label}
-        heading="h3"
+        headingTag="h3"
         headingClassName="font-medium"
       />
       <div
         className="grid grid-cols-7 gap-px overflow-hidden rounded-md border text-xs"
         role="grid"
-        aria-label={mode === 'month' ? 'Month' : 'Week'}
+        aria-label={t(`calendar.${mode}`)}
       >
         <div role="row" className="contents">
           {days.slice(0, 7).map((day) => (
@@ -82,7 +82,7 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
               role="columnheader"
               className="bg-muted p-1 text-center font-medium"
             >
-              {format(day, 'EEE')}
+              {calendarDate(day, 'weekday')}
             </div>
           ))}
         </div>
@@ -103,20 +103,22 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
                   {/* Days of the next or last month are told apart by their number and a muted
                       background, never by fading the cell: its guests must stay readable (WCAG AA). */}
                   <div className={dim ? 'text-muted-foreground' : undefined}>
-                    <span aria-hidden="true">{format(day, mode === 'week' ? 'EEE d' : 'd')}</span>
-                    <span className="sr-only">{format(day, 'EEEE d MMMM')}</span>
+                    <span aria-hidden="true">
+                      {mode === 'week' ? calendarDate(day, 'weekdayDay') : format(day, 'd')}
+                    </span>
+                    <span className="sr-only">{calendarDate(day, 'fullDay')}</span>
                   </div>
                   {here.map((r) => {
                     const arrives = zonedDay(r.check_in) === iso;
                     const leaves = zonedDay(r.check_out) === iso;
+                    const name = r.guest_name || t('stays.reserved');
                     return (
-                      <div
-                        key={r.id}
-                        className="bg-primary/15 truncate rounded px-1"
-                        title={r.guest_name || 'Reserved'}
-                      >
-                        {arrives ? 'In: ' : leaves ? 'Out: ' : ''}
-                        {r.guest_name || 'Reserved'}
+                      <div key={r.id} className="bg-primary/15 truncate rounded px-1" title={name}>
+                        {arrives
+                          ? t('calendar.arrives', { name })
+                          : leaves
+                            ? t('calendar.leaves', { name })
+                            : name}
                       </div>
                     );
                   })}
@@ -126,9 +128,7 @@ export function ReservationsCalendar({ propertyId }: { propertyId: string }) {
           </div>
         ))}
       </div>
-      {stays.isError ? (
-        <p className="text-destructive text-sm">The calendar could not be loaded.</p>
-      ) : null}
+      {stays.isError ? <p className="text-destructive text-sm">{t('calendar.failed')}</p> : null}
     </section>
   );
 }

@@ -16,7 +16,9 @@ import {
   useUpcomingReservations,
   type Reservation,
 } from '../api/get-reservations';
-import { SOURCE_LABELS } from '../labels';
+import { sourceLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { formatDateTime } from '@/lib/company-time';
 import { IcalImportDialog } from './ical-import-dialog';
 import { ReservationDialog } from './reservation-dialog';
@@ -37,24 +39,25 @@ function ReservationList({
   onEdit: (r: Reservation) => void;
   onCancel: (r: Reservation) => void;
 }) {
+  const t = useT(messages);
   return (
     <section className="space-y-2" aria-label={title}>
       <h3 className="font-medium">{title}</h3>
       {loading ? (
-        <p className="text-muted-foreground text-sm">Loading...</p>
+        <p className="text-muted-foreground text-sm">{t('stays.loading')}</p>
       ) : !rows || rows.length === 0 ? (
-        <p className="text-muted-foreground text-sm">None.</p>
+        <p className="text-muted-foreground text-sm">{t('stays.none')}</p>
       ) : (
         <ul className="divide-y rounded-md border">
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <div className="min-w-0 space-y-0.5">
                 <p className="font-medium">
-                  {r.guest_name || 'Reserved'}
+                  {r.guest_name || t('stays.reserved')}
                   {r.guests ? (
                     <span className="text-muted-foreground font-normal">
                       {' '}
-                      · {r.guests} {r.guests === 1 ? 'guest' : 'guests'}
+                      · {t('stays.guests', { count: r.guests })}
                     </span>
                   ) : null}
                 </p>
@@ -62,8 +65,10 @@ function ReservationList({
                   {formatDateTime(r.check_in)} → {formatDateTime(r.check_out)}
                 </p>
                 <div className="flex flex-wrap gap-1">
-                  <Badge variant="outline">{SOURCE_LABELS[r.source]}</Badge>
-                  {r.status === 'cancelled' ? <Badge variant="secondary">Cancelled</Badge> : null}
+                  <Badge variant="outline">{sourceLabel(r.source)}</Badge>
+                  {r.status === 'cancelled' ? (
+                    <Badge variant="secondary">{t('stays.cancelled')}</Badge>
+                  ) : null}
                 </div>
               </div>
               {canManage && r.status === 'confirmed' ? (
@@ -72,17 +77,19 @@ function ReservationList({
                     size="sm"
                     variant="outline"
                     onClick={() => onEdit(r)}
-                    aria-label={`Edit reservation of ${r.guest_name || 'Reserved'}`}
+                    aria-label={t('stays.editLabel', { name: r.guest_name || t('stays.reserved') })}
                   >
-                    Edit
+                    {t('stays.edit')}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => onCancel(r)}
-                    aria-label={`Cancel reservation of ${r.guest_name || 'Reserved'}`}
+                    aria-label={t('stays.cancelLabel', {
+                      name: r.guest_name || t('stays.reserved'),
+                    })}
                   >
-                    Cancel
+                    {t('stays.cancel')}
                   </Button>
                 </div>
               ) : null}
@@ -103,6 +110,7 @@ export function ReservationsSection({
   canManage: boolean;
   archived: boolean;
 }) {
+  const t = useT(messages);
   const upcoming = useUpcomingReservations(propertyId);
   const past = usePastReservations(propertyId);
   const cancel = useCancelReservation(propertyId);
@@ -123,16 +131,16 @@ export function ReservationsSection({
             }}
           >
             <CalendarPlus aria-hidden="true" />
-            Add reservation
+            {t('stays.add')}
           </Button>
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <Upload aria-hidden="true" />
-            Import iCal
+            {t('stays.import')}
           </Button>
         </div>
       ) : null}
       <ReservationList
-        title="Upcoming reservations"
+        title={t('stays.upcoming')}
         rows={upcoming.data}
         loading={upcoming.isPending}
         canManage={canManage}
@@ -144,7 +152,7 @@ export function ReservationsSection({
       />
       <ReservationsCalendar propertyId={propertyId} />
       <ReservationList
-        title="Past reservations"
+        title={t('stays.past')}
         rows={past.data}
         loading={past.isPending}
         canManage={false}
@@ -167,16 +175,20 @@ export function ReservationsSection({
           <Dialog open={cancelling !== null} onOpenChange={(o) => !o && setCancelling(null)}>
             <DialogContent>
               <DialogHeader>
-                <DialogTitle>Cancel this reservation?</DialogTitle>
+                <DialogTitle>{t('stays.cancelTitle')}</DialogTitle>
                 <DialogDescription>
                   {cancelling
-                    ? `${cancelling.guest_name || 'Reserved'}, ${formatDateTime(cancelling.check_in)} → ${formatDateTime(cancelling.check_out)}. It stays in the history as cancelled.`
+                    ? t('stays.cancelHint', {
+                        name: cancelling.guest_name || t('stays.reserved'),
+                        from: formatDateTime(cancelling.check_in),
+                        to: formatDateTime(cancelling.check_out),
+                      })
                     : ''}
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
                 <Button variant="outline" onClick={() => setCancelling(null)}>
-                  Keep reservation
+                  {t('stays.keep')}
                 </Button>
                 <Button
                   variant="destructive"
@@ -186,7 +198,7 @@ export function ReservationsSection({
                     cancel.mutate(cancelling, { onSuccess: () => setCancelling(null) });
                   }}
                 >
-                  Cancel reservation
+                  {t('stays.cancelConfirm')}
                 </Button>
               </DialogFooter>
             </DialogContent>

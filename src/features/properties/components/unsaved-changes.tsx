@@ -10,12 +10,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { isSaved } from '../navigation-state';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation through a dialog, closing or
  * reloading the tab through the browser's own prompt.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const t = useT(messages);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when && !isSaved(nextLocation.state) && currentLocation.pathname !== nextLocation.pathname,
@@ -40,17 +43,15 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Discard unsaved changes?</DialogTitle>
-          <DialogDescription>
-            You have changes that are not saved. If you leave now, they will be lost.
-          </DialogDescription>
+          <DialogTitle>{t('unsaved.title')}</DialogTitle>
+          <DialogDescription>{t('unsaved.hint')}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => blocker.reset?.()}>
-            Keep editing
+            {t('unsaved.keep')}
           </Button>
           <Button variant="destructive" onClick={() => blocker.proceed?.()}>
-            Discard changes
+            {t('unsaved.discard')}
           </Button>
         </DialogFooter>
       </DialogContent>

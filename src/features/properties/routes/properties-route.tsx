@@ -15,6 +15,7 @@ import { hasPermission, meetsRole } from '@/lib/permissions';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { useKeepScreen } from '@/lib/kept-screen';
+import { useT } from '@/lib/i18n/catalog';
 import {
   getPropertiesQueryOptions,
   keptPropertiesQueryOptions,
@@ -24,6 +25,7 @@ import { PropertyFilters } from '../components/property-filters';
 import { PropertyList } from '../components/property-list';
 import { PropertiesCalendar } from '../components/properties-calendar';
 import { PAGE_SIZE, parseListParams } from '../list-params';
+import { messages } from '../messages';
 
 // The server's page and this device's copy of it are both read as the route loads (the copy is
 // drawn first when the server is slower: docs/offline.md "Drawn first"). Offline the server's
@@ -37,6 +39,7 @@ export const clientLoader =
   };
 
 export function PropertiesRoute() {
+  const t = useT(messages);
   const { user, roles, permissions } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
@@ -85,21 +88,25 @@ export function PropertiesRoute() {
             <Button asChild>
               <Link to={paths.propertyNew.path}>
                 <Plus aria-hidden="true" />
-                New property
+                {t('list.new')}
               </Link>
             </Button>
           ) : null
         }
       />
       {canSeeCalendar ? (
-        <div className="bg-muted inline-flex rounded-lg p-1" role="group" aria-label="View">
+        <div
+          className="bg-muted inline-flex rounded-lg p-1"
+          role="group"
+          aria-label={t('list.view')}
+        >
           <Button
             size="sm"
             variant={calendar ? 'ghost' : 'secondary'}
             aria-pressed={!calendar}
             onClick={() => update({ view: null })}
           >
-            List
+            {t('list.viewList')}
           </Button>
           <Button
             size="sm"
@@ -107,22 +114,22 @@ export function PropertiesRoute() {
             aria-pressed={calendar}
             onClick={() => update({ view: 'calendar' })}
           >
-            Calendar
+            {t('list.viewCalendar')}
           </Button>
         </div>
       ) : null}
       <PropertyFilters params={params} onChange={update} />
       <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
         {list.isPending
-          ? 'Loading properties...'
+          ? t('list.loading')
           : total === 0
-            ? 'No properties match.'
-            : `Showing ${first}–${last} of ${total} ${total === 1 ? 'property' : 'properties'}`}
+            ? t('list.none')
+            : t('list.showing', { first, last, total })}
       </p>
       {list.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>Could not load properties</AlertTitle>
-          <AlertDescription>{errorMessage(list.error, 'Please try again.')}</AlertDescription>
+          <AlertTitle>{t('list.loadFailed')}</AlertTitle>
+          <AlertDescription>{errorMessage(list.error, t('list.tryAgain'))}</AlertDescription>
         </Alert>
       ) : list.isPending || !rows ? (
         <div className="space-y-2">
@@ -134,31 +141,29 @@ export function PropertiesRoute() {
         <div className={list.isPlaceholderData ? 'opacity-60' : undefined} data-kept-rows="">
           {/* The device's copy drawn while the server answers is not a lost connection. */}
           {list.data.fromDevice && !list.isPlaceholderData ? (
-            <DeviceCopyNote what="villas" />
+            <DeviceCopyNote what={t('list.deviceCopy')} />
           ) : null}
           {calendar ? <PropertiesCalendar rows={rows} /> : <PropertyList rows={rows} />}
         </div>
       )}
       {pages > 1 ? (
-        <nav className="flex items-center justify-between gap-2" aria-label="Pages">
+        <nav className="flex items-center justify-between gap-2" aria-label={t('list.pages')}>
           <Button
             variant="outline"
             size="sm"
             disabled={params.page <= 1}
             onClick={() => update({ page: params.page - 1 > 1 ? String(params.page - 1) : null })}
           >
-            Previous
+            {t('list.previous')}
           </Button>
-          <span className="text-sm">
-            Page {params.page} of {pages}
-          </span>
+          <span className="text-sm">{t('list.pageOf', { page: params.page, pages })}</span>
           <Button
             variant="outline"
             size="sm"
             disabled={params.page >= pages}
             onClick={() => update({ page: String(params.page + 1) })}
           >
-            Next
+            {t('list.next')}
           </Button>
         </nav>
       ) : null}

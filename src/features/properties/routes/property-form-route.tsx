@@ -12,6 +12,8 @@ import { hrefs, paths } from '@/lib/routes';
 import { getPropertyQueryOptions, useProperty } from '../api/get-property';
 import { PropertyForm } from '../components/property-form';
 import { EMPTY_PROPERTY, type PropertyInput } from '../schemas';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -19,15 +21,16 @@ export const clientLoader =
     params.id ? prefetchOnLoad(queryClient, getPropertyQueryOptions(params.id)) : null;
 
 function EditProperty({ id }: { id: string }) {
+  const t = useT(messages);
   const property = useProperty(id);
   if (property.isPending) return <PageSpinner />;
   if (isNotKept(property.error)) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Edit property" />
+        <PageHeader title={t('form.edit')} />
         <NotKeptAlert>
           <Link to={paths.properties.path} className="underline">
-            Back to properties
+            {t('page.back')}
           </Link>
         </NotKeptAlert>
       </div>
@@ -36,15 +39,15 @@ function EditProperty({ id }: { id: string }) {
   if (property.isError || !property.data) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Edit property" />
+        <PageHeader title={t('form.edit')} />
         <Alert variant="destructive">
-          <AlertTitle>Property not found</AlertTitle>
+          <AlertTitle>{t('form.notFound')}</AlertTitle>
           <AlertDescription>
             {property.isError
-              ? errorMessage(property.error, 'Could not load the property.')
-              : 'It may have been deleted.'}{' '}
+              ? errorMessage(property.error, t('form.loadFailed'))
+              : t('form.deleted')}{' '}
             <Link to={paths.properties.path} className="underline">
-              Back to properties
+              {t('page.back')}
             </Link>
           </AlertDescription>
         </Alert>
@@ -70,7 +73,7 @@ function EditProperty({ id }: { id: string }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <PageHeader
-        title="Edit property"
+        title={t('form.edit')}
         description={
           <Link to={hrefs.property(id)} className="underline-offset-4 hover:underline">
             {p.name} ({p.code})
@@ -83,11 +86,12 @@ function EditProperty({ id }: { id: string }) {
 }
 
 export function PropertyFormRoute() {
+  const t = useT(messages);
   const { id } = useParams();
   if (id) return <EditProperty id={id} />;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
-      <PageHeader title="New property" description="Add a villa to Arivia Ops." />
+      <PageHeader title={t('form.new')} description={t('form.newHint')} />
       <PropertyForm initial={EMPTY_PROPERTY} />
     </div>
   );

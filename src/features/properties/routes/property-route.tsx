@@ -21,7 +21,9 @@ import {
   type PropertyAccess,
   type PropertyDetail,
 } from '../api/get-property';
-import { STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { statusLabel, typeLabel } from '../labels';
+import { messages } from '../messages';
+import { useT } from '@/lib/i18n/catalog';
 import { formatDateTime } from '@/lib/company-time';
 import { EditAccessButton } from '../components/access-dialog';
 import { DeviceCopyNote, PendingSyncBadge } from '@/components/pending-sync-badge';
@@ -49,23 +51,24 @@ function Field({
 }
 
 function Overview({ p }: { p: PropertyDetail }) {
+  const t = useT(messages);
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-      <Field label="Code">{p.code}</Field>
-      <Field label="Type">{TYPE_LABELS[p.type]}</Field>
-      <Field label="Status">{STATUS_LABELS[p.status]}</Field>
-      <Field label="Area">{p.area}</Field>
-      <Field label="Address">{p.address}</Field>
-      <Field label="Bedrooms / bathrooms">
+      <Field label={t('field.code')}>{p.code}</Field>
+      <Field label={t('field.type')}>{typeLabel(p.type)}</Field>
+      <Field label={t('field.status')}>{statusLabel(p.status)}</Field>
+      <Field label={t('field.area')}>{p.area}</Field>
+      <Field label={t('field.address')}>{p.address}</Field>
+      <Field label={t('field.rooms')}>
         {p.bedrooms} / {p.bathrooms}
       </Field>
-      <Field label="Maximum guests">{p.max_guests}</Field>
-      <Field label="Next check-in">{formatDateTime(p.next_check_in)}</Field>
-      <Field label="Next check-out">{formatDateTime(p.next_check_out)}</Field>
-      <Field label="Owner">
+      <Field label={t('field.maxGuests')}>{p.max_guests}</Field>
+      <Field label={t('field.nextCheckIn')}>{formatDateTime(p.next_check_in)}</Field>
+      <Field label={t('field.nextCheckOut')}>{formatDateTime(p.next_check_out)}</Field>
+      <Field label={t('field.owner')}>
         {[p.owner_name, p.owner_phone, p.owner_email].filter(Boolean).join(' · ')}
       </Field>
-      <Field label="Notes" wide>
+      <Field label={t('field.notes')} wide>
         <span className="whitespace-pre-line">{p.notes}</span>
       </Field>
     </dl>
@@ -73,16 +76,17 @@ function Overview({ p }: { p: PropertyDetail }) {
 }
 
 function AccessDetails({ access }: { access: PropertyAccess | null }) {
-  if (!access) return <p className="text-muted-foreground text-sm">No access details recorded.</p>;
+  const t = useT(messages);
+  if (!access) return <p className="text-muted-foreground text-sm">{t('access.none')}</p>;
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-      <Field label="How to get in" wide>
+      <Field label={t('access.howToGetIn')} wide>
         <span className="whitespace-pre-line">{access.access_notes}</span>
       </Field>
-      <Field label="Key safe code">{access.key_safe_code}</Field>
-      <Field label="Alarm code">{access.alarm_code}</Field>
-      <Field label="Wi-Fi network">{access.wifi_name}</Field>
-      <Field label="Wi-Fi password">{access.wifi_password}</Field>
+      <Field label={t('access.keySafe')}>{access.key_safe_code}</Field>
+      <Field label={t('access.alarm')}>{access.alarm_code}</Field>
+      <Field label={t('access.wifiName')}>{access.wifi_name}</Field>
+      <Field label={t('access.wifiPassword')}>{access.wifi_password}</Field>
     </dl>
   );
 }
@@ -115,6 +119,7 @@ export const clientLoader =
     params.id ? prefetchOnLoad(queryClient, getPropertyQueryOptions(params.id)) : null;
 
 export function PropertyRoute() {
+  const t = useT(messages);
   const { id = '' } = useParams();
   const { roles, permissions } = useAuth();
   const property = useProperty(id);
@@ -130,10 +135,10 @@ export function PropertyRoute() {
   if (isNotKept(property.error)) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Property" />
+        <PageHeader title={t('page.title')} />
         <NotKeptAlert>
           <Link to={paths.properties.path} className="underline">
-            Back to properties
+            {t('page.back')}
           </Link>
         </NotKeptAlert>
       </div>
@@ -142,17 +147,15 @@ export function PropertyRoute() {
   if (property.isError || !property.data) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Property" />
+        <PageHeader title={t('page.title')} />
         <Alert variant={property.isError ? 'destructive' : 'default'}>
-          <AlertTitle>
-            {property.isError ? 'Could not load the property' : 'No such property'}
-          </AlertTitle>
+          <AlertTitle>{property.isError ? t('page.loadFailed') : t('page.notFound')}</AlertTitle>
           <AlertDescription>
             {property.isError
-              ? errorMessage(property.error, 'Please try again.')
-              : 'It may have been deleted, or the link is wrong.'}{' '}
+              ? errorMessage(property.error, t('list.tryAgain'))
+              : t('page.notFoundHint')}{' '}
             <Link to={paths.properties.path} className="underline">
-              Back to properties
+              {t('page.back')}
             </Link>
           </AlertDescription>
         </Alert>
@@ -163,7 +166,7 @@ export function PropertyRoute() {
 
   return (
     <div className="space-y-6">
-      {p.fromDevice ? <DeviceCopyNote what="villa's details" /> : null}
+      {p.fromDevice ? <DeviceCopyNote what={t('page.deviceCopy')} /> : null}
       <PageHeader
         title={p.name}
         description={
@@ -171,8 +174,8 @@ export function PropertyRoute() {
             <span>
               {p.code} · {p.area}
             </span>
-            {p.archived ? <Badge variant="secondary">Archived</Badge> : null}
-            {p.occupied ? <Badge variant="outline">Guests in</Badge> : null}
+            {p.archived ? <Badge variant="secondary">{t('badge.archived')}</Badge> : null}
+            {p.occupied ? <Badge variant="outline">{t('badge.guestsIn')}</Badge> : null}
             {p.pendingSync ? <PendingSyncBadge /> : null}
           </span>
         }
@@ -189,21 +192,21 @@ export function PropertyRoute() {
         }
       />
       <div className="flex flex-wrap items-center gap-2">
-        <div aria-label="Guest-ready state" role="group">
+        <div aria-label={t('page.readyGroup')} role="group">
           <GuestReadyBadge ready={p.guest_ready} reasons={p.not_ready_reasons} />
         </div>
         {propertyActions.map((a) => (
           <a.Component key={a.key} propertyId={p.id} place="property" />
         ))}
       </div>
-      <Section title="Overview">
+      <Section title={t('page.overview')}>
         <Overview p={p} />
       </Section>
-      <Section title="Photos">
+      <Section title={t('page.photos')}>
         <PropertyGallery propertyId={p.id} name={p.name} canManage={canManage} />
       </Section>
       {canSeeAccess ? (
-        <Section title="Access details" description="Door, key safe, alarm and Wi-Fi.">
+        <Section title={t('page.access')} description={t('page.accessHint')}>
           <div className="space-y-4">
             <AccessDetails access={p.access} />
             {canManage ? <EditAccessButton propertyId={p.id} access={p.access} /> : null}
@@ -211,7 +214,7 @@ export function PropertyRoute() {
         </Section>
       ) : null}
       {canSeeReservations ? (
-        <Section title="Reservations">
+        <Section title={t('page.reservations')}>
           <ReservationsSection
             propertyId={p.id}
             canManage={canManageReservations}

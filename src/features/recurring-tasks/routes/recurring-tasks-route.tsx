@@ -1,10 +1,8 @@
 import { AreaPlaceholder } from '@/components/area-placeholder';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function RecurringTasksRoute() {
-  return (
-    <AreaPlaceholder
-      title="Recurring Tasks"
-      description="Schedules for recurring housekeeping and maintenance."
-    />
-  );
+  const t = useT(messages);
+  return <AreaPlaceholder title={t('title')} description={t('description')} />;
 }

@@ -3,6 +3,7 @@
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notify } from '@/lib/toast';
 import { requestPersistentStorage, storageKeys } from '@/offline/storage';
+import { messages } from '../messages';
 
 export function useKeepDeviceData(callbacks?: MutationCallbacks<boolean, void>) {
   return useAppMutation(
@@ -10,11 +11,11 @@ export function useKeepDeviceData(callbacks?: MutationCallbacks<boolean, void>) 
       networkMode: 'always',
       mutationFn: () => requestPersistentStorage(true),
       done: (granted) => {
-        if (granted) notify.success('Data on this device will be kept');
-        else notify.info('The browser did not promise to keep the data; installing the app helps');
+        if (granted) notify.success(messages.t('storage.keepGranted'));
+        else notify.info(messages.t('storage.keepRefused'));
       },
       invalidate: [storageKeys.all],
-      failed: 'The browser did not promise to keep the data; installing the app helps',
+      failed: messages.t('storage.keepRefused'),
     },
     callbacks,
   );

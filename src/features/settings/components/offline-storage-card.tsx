@@ -10,7 +10,9 @@ import { useOnlineStatus } from '@/offline/network-status';
 import { formatMegabytes, isRunningInstalled, storageStatusQueryOptions } from '@/offline/storage';
 import { openSyncPanel } from '@/offline/sync-panel-store';
 import { countEntries, useSyncQueue } from '@/offline/use-sync-queue';
+import { useT } from '@/lib/i18n/catalog';
 import { useKeepDeviceData } from '../api/keep-device-data';
+import { messages } from '../messages';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -22,6 +24,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export function OfflineStorageCard() {
+  const t = useT(messages);
   const { user } = useAuth();
   const online = useOnlineStatus();
   const installed = isRunningInstalled();
@@ -33,47 +36,52 @@ export function OfflineStorageCard() {
   const used =
     storage.data?.usage != null
       ? storage.data.quota != null
-        ? `${formatMegabytes(storage.data.usage)} of ${formatMegabytes(storage.data.quota)}`
+        ? t('storage.usedOf', {
+            used: formatMegabytes(storage.data.usage),
+            quota: formatMegabytes(storage.data.quota),
+          })
         : formatMegabytes(storage.data.usage)
       : storage.isPending
-        ? 'Checking…'
-        : 'Not reported by this browser';
+        ? t('storage.checking')
+        : t('storage.notReported');
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Offline and storage</h2>
+          <h2>{t('storage.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Changes made without a connection wait on this device and are sent when it returns.
-        </CardDescription>
+        <CardDescription>{t('storage.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="divide-y text-sm">
-          <Row term="App">{installed ? 'Installed' : 'Running in the browser'}</Row>
-          <Row term="Network">{online ? 'Online' : 'Offline'}</Row>
-          <Row term="Storage used">{used}</Row>
-          <Row term="Kept on this device">
-            {storage.data?.persisted
-              ? 'Yes, persistent'
-              : installed
-                ? 'Yes, installed app'
-                : 'No, the browser may clear it when space runs low'}
+          <Row term={t('storage.app')}>
+            {installed ? t('storage.installed') : t('storage.inBrowser')}
           </Row>
-          <Row term="Waiting to sync">{counts.pending + counts.needsLogin}</Row>
-          <Row term="Refused by the server">{counts.rejected}</Row>
+          <Row term={t('storage.network')}>
+            {online ? t('storage.online') : t('storage.offline')}
+          </Row>
+          <Row term={t('storage.used')}>{used}</Row>
+          <Row term={t('storage.kept')}>
+            {storage.data?.persisted
+              ? t('storage.keptPersistent')
+              : installed
+                ? t('storage.keptInstalled')
+                : t('storage.keptNo')}
+          </Row>
+          <Row term={t('storage.waiting')}>{counts.pending + counts.needsLogin}</Row>
+          <Row term={t('storage.refused')}>{counts.rejected}</Row>
         </dl>
         <div className="flex flex-wrap gap-2">
           {storage.data && !storage.data.persisted && storage.data.supported && (
             <Button variant="outline" disabled={persist.isPending} onClick={() => persist.mutate()}>
               <HardDrive aria-hidden="true" />
-              Keep data on this device
+              {t('storage.keep')}
             </Button>
           )}
           <Button variant="outline" onClick={openSyncPanel}>
             <ListChecks aria-hidden="true" />
-            Open Sync Queue
+            {t('storage.openQueue')}
           </Button>
         </div>
       </CardContent>

@@ -9,6 +9,8 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 import { OfflineStorageCard } from '../components/offline-storage-card';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -19,6 +21,7 @@ export const clientLoader = (queryClient: QueryClient) => () =>
   prefetchOnLoad(queryClient, storageStatusQueryOptions());
 
 export function SettingsRoute() {
+  const t = useT(messages);
   const { user } = useAuth();
   const { supportEmail } = useCompanySettings();
   const signOut = useSignOut();
@@ -28,9 +31,9 @@ export function SettingsRoute() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Appearance</h2>
+            <h2>{t('appearance.title')}</h2>
           </CardTitle>
-          <CardDescription>System follows your device's light or dark setting.</CardDescription>
+          <CardDescription>{t('appearance.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <ThemeSwitch />
@@ -39,15 +42,15 @@ export function SettingsRoute() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Account</h2>
+            <h2>{t('account.title')}</h2>
           </CardTitle>
-          <CardDescription>Signed in as {user?.email}.</CardDescription>
+          <CardDescription>{t('account.signedInAs', { email: user?.email })}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
             <Link to={paths.profile.path}>
               <UserRound aria-hidden="true" />
-              Edit profile
+              {t('account.editProfile')}
             </Link>
           </Button>
           <Button
@@ -56,7 +59,7 @@ export function SettingsRoute() {
             onClick={() => signOut.mutate()}
           >
             <LogOut aria-hidden="true" />
-            Sign out
+            {t('account.signOut')}
           </Button>
         </CardContent>
       </Card>
@@ -64,13 +67,13 @@ export function SettingsRoute() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>About</h2>
+            <h2>{t('about.title')}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent className="text-muted-foreground space-y-1 text-sm">
-          <p>Arivia Ops version {env.appVersion}</p>
+          <p>{t('about.version', { version: env.appVersion })}</p>
           <p>
-            Support:{' '}
+            {t('about.support')}{' '}
             <a className="underline underline-offset-4" href={`mailto:${supportEmail}`}>
               {supportEmail}
             </a>
