@@ -485,6 +485,12 @@ export default defineConfig(async ({ mode }) => {
       sourcemap: false,
       rollupOptions: {
         output: {
+          // The language catalogues apart (src/lib/i18n/catalog-<lang>.ts): the service worker
+          // keeps only the chosen language's (src/sw.ts, docs/i18n.md).
+          chunkFileNames: (chunk: { name: string }) =>
+            /^catalog-[a-z]{2}$/.test(chunk.name)
+              ? 'assets/i18n/[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
           codeSplitting: {
             // Only the modules named: their dependencies stay where they are (react in the entry).
             includeDependenciesRecursively: false,

@@ -37,6 +37,7 @@ interface WorkerSession {
 }
 
 type IncomingMessage =
+  | { type: 'KEEP_CATALOGUE'; language: string }
   | { type: 'GET_QUEUE_SIZE' }
   | { type: 'GET_QUEUE_REQUESTS' }
   | { type: 'SKIP_WAITING' }
@@ -64,7 +65,51 @@ const log = (...args: unknown[]) => console.info('[sw]', ...args);
 // --- app shell ----------------------------------------------------------------------------------
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+
+// The texts in Greek and Albanian (docs/i18n.md "Offline"): one chunk per language, downloaded
+// only when that language is chosen, so they are not precached. The chosen one is kept from its
+// first download (cache-first), and an update of the app downloads the new build's chunk of each
+// language this device kept before it waits to be applied: a start with no network after the
+// update still speaks it.
+const CATALOGUES = /(^|\/)assets\/i18n\//;
+const CATALOGUE_CACHE = 'arivia-ops-catalogues';
+const languageOf = (url: string) => /catalog-([a-z]{2})-/.exec(url)?.[1] ?? null;
+const manifest = self.__WB_MANIFEST;
+const catalogueUrls = manifest
+  .map((entry) => (typeof entry === 'string' ? entry : entry.url))
+  .filter((url) => CATALOGUES.test(url));
+precacheAndRoute(
+  manifest.filter((entry) => !CATALOGUES.test(typeof entry === 'string' ? entry : entry.url)),
+);
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    CATALOGUES.test(url.pathname),
+  new CacheFirst({ cacheName: CATALOGUE_CACHE }),
+);
+
+/** The new build's catalogue of every language this device kept one of; the old ones go. */
+async function keepCatalogues(chosen: string[] = []) {
+  const cache = await caches.open(CATALOGUE_CACHE);
+  const kept = (await cache.keys()).map((request) => request.url);
+  const languages = new Set([...kept.map(languageOf), ...chosen].filter(Boolean));
+  const current = catalogueUrls
+    .filter((url) => languages.has(languageOf(url)))
+    .map((url) => new URL(url, self.location.origin).href);
+  await Promise.all(
+    current.map((url) => cache.add(url).catch((e: unknown) => log('catalogue not kept', url, e))),
+  );
+  return current;
+}
+
+/** Drops the catalogues of older builds (once this build is the one serving). */
+async function dropOldCatalogues() {
+  const cache = await caches.open(CATALOGUE_CACHE);
+  const current = new Set(catalogueUrls.map((url) => new URL(url, self.location.origin).href));
+  for (const request of await cache.keys())
+    if (!current.has(request.url)) await cache.delete(request);
+}
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: BACKEND_PATHS }),
 );
@@ -181,6 +226,7 @@ self.addEventListener('install', (event) => {
         const meta = await caches.open(META_CACHE);
         await meta.put(REPLACED_KEY, new Response(String(Date.now())));
       }
+      await keepCatalogues();
       log(replacing ? 'installed (update waiting)' : 'installed');
     })(),
   );
@@ -191,6 +237,7 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const meta = await caches.open(META_CACHE);
       const replaced = await meta.delete(REPLACED_KEY);
+      await dropOldCatalogues();
       await self.clients.claim();
       if (replaced) {
         log('updated');
@@ -241,6 +288,11 @@ self.addEventListener('message', (event) => {
       break;
     case 'SET_SESSION':
       session = data.session;
+      break;
+    case 'KEEP_CATALOGUE':
+      // The page chose a language (src/lib/i18n/catalog.ts): its catalogue is kept even when
+      // it was downloaded before this worker controlled the page.
+      event.waitUntil(keepCatalogues([data.language]));
       break;
   }
 });

@@ -2,6 +2,8 @@
 // the screens need. Not in company-settings.ts, which the first screen's bundle carries (the
 // error screen reads the support address from it).
 
+import { formatLocale, onFormatLocaleChange } from './i18n/format-locale';
+
 export const DEFAULT_CURRENCY = 'EUR';
 /** Monday, as system_settings.week_start stores it. */
 export const DEFAULT_WEEK_START = 1;
@@ -16,6 +18,8 @@ export function weekStartsOn(weekStart: unknown): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+// Formats follow the language (docs/i18n.md): '€1,234.50', '1.234,50 €'.
+onFormatLocaleChange(() => moneyFormats.clear());
 
 /** An amount in the company's currency ('€1,234.50'); EUR when the code is unknown here. */
 export function formatMoney(amount: number, currency: string | undefined): string {
@@ -23,7 +27,7 @@ export function formatMoney(amount: number, currency: string | undefined): strin
   let format = moneyFormats.get(code);
   if (!format) {
     try {
-      format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code });
+      format = new Intl.NumberFormat(formatLocale(), { style: 'currency', currency: code });
     } catch {
       return formatMoney(amount, DEFAULT_CURRENCY);
     }

@@ -2,6 +2,7 @@
 // company_time_zone(), set in the admin's system settings; 'Europe/Athens' until known), whatever
 // zone the phone is in. setCompanyTimeZone() is called with the settings' zone (company-settings.ts).
 import { nextTask } from './idle';
+import { formatLocale, onFormatLocaleChange } from './i18n/format-locale';
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Athens';
 // A live binding: importers read the current zone.
@@ -29,8 +30,11 @@ const makeFormats = (timeZone: string) => ({
     minute: '2-digit',
     second: '2-digit',
   }),
-  dateTime: new Intl.DateTimeFormat('en-GB', {
+  // In the language's locale (docs/i18n.md): 'Fri 27 Nov, 16:00', 'Παρ 27 Νοε, 16:00'.
+  dateTime: new Intl.DateTimeFormat(formatLocale(), {
     timeZone,
+    // The 24-hour clock in every language, as the company's timetables and the time fields.
+    hourCycle: 'h23',
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -45,6 +49,11 @@ const makeFormats = (timeZone: string) => ({
 // blocking time (bench/README.md, issue 17).
 let formats: ReturnType<typeof makeFormats> | null = null;
 void nextTask().then(current);
+onFormatLocaleChange(() => {
+  formats = null;
+  dayFormats = null;
+  monthNames = null;
+});
 
 function current(): ReturnType<typeof makeFormats> {
   if (formats) return formats;
@@ -144,13 +153,13 @@ export function formatTimeSeconds(iso: string | number | null | undefined): stri
 let dayFormats: { day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } | null = null;
 function days() {
   dayFormats ??= {
-    day: new Intl.DateTimeFormat('en-GB', {
+    day: new Intl.DateTimeFormat(formatLocale(), {
       timeZone: 'UTC',
       day: 'numeric',
       month: 'short',
       year: 'numeric',
     }),
-    weekday: new Intl.DateTimeFormat('en-GB', {
+    weekday: new Intl.DateTimeFormat(formatLocale(), {
       timeZone: 'UTC',
       weekday: 'short',
       day: 'numeric',
@@ -179,6 +188,50 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Lower case, without accents or dots: 'Μαΐ.' -> 'μαι'. */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.]/g, '')
+    .toLowerCase();
+// The months' names in the language of the moment (short and long, as written and as a date's
+// month: Greek 'Νοέμβριος' / 'Νοεμβρίου'), for reading back a day the app wrote in that language.
+let monthNames: string[][] | null = null;
+function monthsOfLocale(): string[][] {
+  if (monthNames) return monthNames;
+  const locale = formatLocale();
+  const formats = [
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' }),
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long' }),
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', day: 'numeric' }),
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' }),
+  ];
+  monthNames = MONTHS.map((english, i) => {
+    const date = new Date(Date.UTC(2026, i, 15));
+    const names = formats.map((f) =>
+      plain(
+        f
+          .formatToParts(date)
+          .filter((p) => p.type === 'month')
+          .map((p) => p.value)
+          .join(''),
+      ),
+    );
+    return [english, ...names].filter((n) => n.length >= 3);
+  });
+  return monthNames;
+}
+/** The month (1-12) a typed name is the start of, in English or the language of the moment; 0 if none. */
+function monthOf(typed: string): number {
+  const word = plain(typed);
+  if (word.length < 3) return 0;
+  const months = monthsOfLocale();
+  // A name typed in full or cut short ('νοε', 'νοεμβριου', 'nov', 'nëntor').
+  const index = months.findIndex((names) =>
+    names.some((name) => name.startsWith(word) || word.startsWith(name)),
+  );
+  return index + 1;
+}
 
 /**
  * What someone typed as a day -> '2026-11-27', or null when it is not one. Takes the app's format
@@ -193,9 +246,9 @@ export function parseDay(text: string, today = zonedDay(new Date().toISOString()
     [y, m, d] = [+match[1]!, +match[2]!, +match[3]!];
   } else if ((match = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{2}|\d{4})$/.exec(t))) {
     [d, m, y] = [+match[1]!, +match[2]!, +match[3]!];
-  } else if ((match = /^(?:[a-z]+ )?(\d{1,2}) ([a-z]{3,})\.?(?: (\d{2}|\d{4}))?$/.exec(t))) {
+  } else if ((match = /^(?:\p{L}+\.? )?(\d{1,2}) (\p{L}{3,})\.?(?: (\d{2}|\d{4}))?$/u.exec(t))) {
     d = +match[1]!;
-    m = MONTHS.findIndex((name) => match![2]!.startsWith(name)) + 1;
+    m = monthOf(match[2]!);
     y = match[3] ? +match[3] : +today.slice(0, 4);
   } else return null;
   if (y < 100) y += 2000;

@@ -108,6 +108,7 @@ export type Database = {
           description: string
           id: string
           name: string
+          name_i18n: Json
           updated_at: string
           updated_by: string | null
         }
@@ -120,6 +121,7 @@ export type Database = {
           description?: string
           id?: string
           name: string
+          name_i18n?: Json
           updated_at?: string
           updated_by?: string | null
         }
@@ -132,6 +134,7 @@ export type Database = {
           description?: string
           id?: string
           name?: string
+          name_i18n?: Json
           updated_at?: string
           updated_by?: string | null
         }
@@ -525,6 +528,7 @@ export type Database = {
           inspection_required: boolean
           minutes_by_bedrooms: number[]
           name: string
+          name_i18n: Json
           position: number
           updated_at: string
           updated_by: string | null
@@ -540,6 +544,7 @@ export type Database = {
           inspection_required?: boolean
           minutes_by_bedrooms?: number[]
           name: string
+          name_i18n?: Json
           position?: number
           updated_at?: string
           updated_by?: string | null
@@ -555,6 +560,7 @@ export type Database = {
           inspection_required?: boolean
           minutes_by_bedrooms?: number[]
           name?: string
+          name_i18n?: Json
           position?: number
           updated_at?: string
           updated_by?: string | null
@@ -733,7 +739,7 @@ export type Database = {
           email: string | null
           full_name: string
           id: string
-          language: string
+          language: string | null
           phone: string | null
           updated_at: string
         }
@@ -745,7 +751,7 @@ export type Database = {
           email?: string | null
           full_name?: string
           id: string
-          language?: string
+          language?: string | null
           phone?: string | null
           updated_at?: string
         }
@@ -757,7 +763,7 @@ export type Database = {
           email?: string | null
           full_name?: string
           id?: string
-          language?: string
+          language?: string | null
           phone?: string | null
           updated_at?: string
         }

@@ -1,14 +1,15 @@
 // The shape of a checklist version's content (checked by the database too:
 // private.checklist_content_problem in supabase/migrations/20261124120000_cleaning_settings.sql).
+import { messages } from './messages';
+
 export type ItemKind = 'tick' | 'yes_no' | 'number' | 'text' | 'photo';
 
-export const KIND_LABELS: Record<ItemKind, string> = {
-  tick: 'Tick',
-  yes_no: 'Yes / no',
-  number: 'Number',
-  text: 'Text',
-  photo: 'Photo required',
-};
+export const ITEM_KINDS: readonly ItemKind[] = ['tick', 'yes_no', 'number', 'text', 'photo'];
+
+/** A kind's name in the language of the moment. */
+export function kindLabel(kind: ItemKind): string {
+  return messages.t(`kind.${kind}`);
+}
 
 // Types, not interfaces: a type is a JSON value as the database's generated `Json` says (a version's
 // content is written as it is, without a cast).
@@ -52,13 +53,13 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
 
 /** What is wrong with the content before publishing, in words; null when it can be published. */
 export function contentProblem(c: ChecklistContent): string | null {
-  if (c.sections.length === 0) return 'Add at least one section.';
+  if (c.sections.length === 0) return messages.t('problem.noSection');
   for (const s of c.sections) {
-    if (s.title.trim() === '') return 'Every section needs a title.';
+    if (s.title.trim() === '') return messages.t('problem.sectionTitle');
     for (const i of s.items) {
-      if (i.label.trim() === '') return `An item in "${s.title}" has no label.`;
+      if (i.label.trim() === '') return messages.t('problem.itemLabel', { section: s.title });
       if (i.kind === 'number' && i.min != null && i.max != null && i.min > i.max)
-        return `"${i.label}": the expected range is empty.`;
+        return messages.t('problem.range', { item: i.label });
     }
   }
   return null;

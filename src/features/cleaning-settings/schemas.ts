@@ -2,6 +2,7 @@
 // react-hook-form, an invalid value only disables the save (and marks the field invalid) except
 // the minutes by bedrooms, which say what they expect: the empty messages below show no text.
 import * as z from 'zod/mini';
+import { messages } from './messages';
 import { parseMinutes } from './minutes';
 
 /** A whole number from min to max, as typed. */
@@ -14,12 +15,7 @@ export const typeSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, '')),
   minutes: z
     .string()
-    .check(
-      z.refine(
-        (v) => parseMinutes(v) !== null,
-        'Whole minutes from 5 to 1440, separated by commas.',
-      ),
-    ),
+    .check(z.refine((v) => parseMinutes(v) !== null, messages.ref('type.minutesHint'))),
   template: z.string(),
   inspection: z.boolean(),
   color: z.string(),

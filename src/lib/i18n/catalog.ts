@@ -120,7 +120,15 @@ export async function activateLanguage(language: AppLanguage): Promise<boolean> 
   }
   version += 1;
   for (const listener of listeners) listener();
+  if (language !== 'en') keepOffline(language);
   return true;
+}
+
+/** Asks the service worker to keep the language's catalogue for a start with no network. */
+function keepOffline(language: AppLanguage) {
+  void globalThis.navigator?.serviceWorker?.ready.then((registration) =>
+    registration.active?.postMessage({ type: 'KEEP_CATALOGUE', language }),
+  );
 }
 
 function subscribe(listener: () => void) {

@@ -1,6 +1,7 @@
 // admin-users 'create': a new account with roles, invited by e-mail when no password is given.
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { callAdminUsers, resetPasswordUrl } from './admin-users-function';
 import { adminKeys } from './keys';
 
@@ -29,8 +30,9 @@ export const useCreateUser = (
       mutationFn: createUser,
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      done: (_, u) => notify.success(u.password ? 'Account created' : 'Invitation sent'),
-      failed: 'Could not create the account',
+      done: (_, u) =>
+        notify.success(messages.t(u.password ? 'toast.accountCreated' : 'toast.invitationSent')),
+      failed: messages.t('toast.createFailed'),
     },
     callbacks,
   );

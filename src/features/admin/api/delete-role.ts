@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { adminKeys } from './keys';
 
 export const deleteRole = (id: string) =>
@@ -16,8 +17,8 @@ export const useDeleteRole = (
       mutationFn: deleteRole,
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      done: () => notify.success('Role deleted'),
-      failed: 'Could not delete the role',
+      done: () => notify.success(messages.t('toast.roleDeleted')),
+      failed: messages.t('toast.roleDeleteFailed'),
     },
     callbacks,
   );

@@ -1,33 +1,38 @@
 // Which form field a refusal of the admin writes belongs to (field messages: nothing typed is lost).
 import { QueryError } from '@/lib/errors';
+import { messages } from '../messages';
 import { AdminError } from './admin-users-function';
 
-/** Which form field a database refusal belongs to (field messages, nothing typed is lost). */
+/**
+ * Which form field a database refusal belongs to (field messages, nothing typed is lost). The
+ * message is a catalogue reference (docs/i18n.md) the field shows in the language of the moment,
+ * or the auth server's own words about a password.
+ */
 export function fieldOfError(e: unknown): { field: string; message: string } | null {
   if (e instanceof AdminError) {
     if (e.code === 'email_exists' || /already (been )?registered|already exists/i.test(e.message))
-      return { field: 'email', message: 'An account with this e-mail already exists.' };
+      return { field: 'email', message: messages.ref('form.emailTaken') };
     if (e.code === 'invalid_request' && e.message.startsWith('email'))
-      return { field: 'email', message: 'Enter a valid e-mail address.' };
+      return { field: 'email', message: messages.ref('form.emailInvalid') };
     if (/password/i.test(e.message)) return { field: 'password', message: e.message };
     return null;
   }
   if (e instanceof QueryError) {
     if (e.code === '23505' && e.message.includes('roles_name_key'))
-      return { field: 'name', message: 'A role with this name already exists.' };
+      return { field: 'name', message: messages.ref('form.roleTaken') };
     if (e.code === '23514' && e.message.includes('roles_name_format'))
       return {
         field: 'name',
-        message: 'Use 2 to 32 lowercase letters, digits or _, starting with a letter.',
+        message: messages.ref('form.roleName'),
       };
     if (e.code === '22023' && e.message.startsWith('time_zone:'))
-      return { field: 'time_zone', message: 'This time zone does not exist.' };
+      return { field: 'time_zone', message: messages.ref('form.timeZone') };
     if (e.message.includes('support_email'))
-      return { field: 'support_email', message: 'The support e-mail must be an e-mail address.' };
+      return { field: 'support_email', message: messages.ref('form.supportEmail') };
     if (e.message.includes('currency'))
-      return { field: 'currency', message: 'Use a three-letter currency code, e.g. EUR.' };
+      return { field: 'currency', message: messages.ref('form.currency') };
     if (e.message.includes('company_name'))
-      return { field: 'company_name', message: 'Enter a company name (1 to 100 characters).' };
+      return { field: 'company_name', message: messages.ref('form.companyNameLength') };
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { adminKeys } from './keys';
 
 export interface RoleInput {
@@ -32,8 +33,8 @@ export const useSaveRole = (
       mutationFn: saveRole,
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      done: (_, r) => notify.success(r.id ? 'Role saved' : 'Role created'),
-      failed: 'Could not save the role',
+      done: (_, r) => notify.success(messages.t(r.id ? 'toast.roleSaved' : 'toast.roleCreated')),
+      failed: messages.t('toast.roleSaveFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { adminKeys } from './keys';
 import type { SystemSettings, SystemSettingsUpdate } from './types';
 
@@ -21,9 +22,9 @@ export function useSaveSettings(
       invalidateOnError: true,
       done: (row) => {
         qc.setQueryData(adminKeys.settings(), row);
-        notify.success('Settings saved');
+        notify.success(messages.t('toast.settingsSaved'));
       },
-      failed: 'Could not save the settings',
+      failed: messages.t('toast.settingsFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import type { PermissionMatrix } from './get-permission-matrix';
 import { adminKeys } from './keys';
 
@@ -54,7 +55,7 @@ export function useSetCell(callbacks?: MutationCallbacks<unknown, Cell>) {
       },
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      failed: 'Could not save the permission',
+      failed: messages.t('toast.permissionFailed'),
     },
     callbacks,
   );

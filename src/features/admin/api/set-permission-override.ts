@@ -3,6 +3,7 @@
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { adminKeys } from './keys';
 
 export interface Override {
@@ -37,7 +38,7 @@ export const useSetOverride = (callbacks?: MutationCallbacks<void, Override>) =>
       mutationFn: setPermissionOverride,
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      failed: 'Could not save the override',
+      failed: messages.t('toast.overrideFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { adminKeys } from './keys';
 
 export interface UserRoles {
@@ -39,8 +40,8 @@ export const useSetRoles = (callbacks?: MutationCallbacks<void, UserRoles>) =>
       mutationFn: setUserRoles,
       invalidate: [adminKeys.all],
       invalidateOnError: true,
-      done: () => notify.success('Roles saved'),
-      failed: 'Could not save the roles',
+      done: () => notify.success(messages.t('toast.rolesSaved')),
+      failed: messages.t('toast.rolesFailed'),
     },
     callbacks,
   );

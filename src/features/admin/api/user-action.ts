@@ -2,6 +2,7 @@
 // deactivated instead of deleted).
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { callAdminUsers, resetPasswordUrl } from './admin-users-function';
 import { adminKeys } from './keys';
 
@@ -29,14 +30,18 @@ export const useUserAction = (callbacks?: MutationCallbacks<UserActionAnswer, Us
       invalidate: [adminKeys.all],
       invalidateOnError: true,
       done: (res, { action }) => {
-        if (res.deleted) notify.success('Account deleted');
+        if (res.deleted) notify.success(messages.t('toast.accountDeleted'));
         else if (action === 'delete' && res.deactivated)
-          notify.info('This account has history: it was deactivated instead');
-        else if (res.sent_to) notify.success(`Password reset e-mail sent to ${res.sent_to}`);
+          notify.info(messages.t('toast.accountKept'));
+        else if (res.sent_to) notify.success(messages.t('toast.resetSent', { email: res.sent_to }));
         else
-          notify.success(action === 'deactivate' ? 'Account deactivated' : 'Account reactivated');
+          notify.success(
+            messages.t(
+              action === 'deactivate' ? 'toast.accountDeactivated' : 'toast.accountReactivated',
+            ),
+          );
       },
-      failed: 'The action failed',
+      failed: messages.t('toast.actionFailed'),
     },
     callbacks,
   );

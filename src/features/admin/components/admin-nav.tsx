@@ -1,20 +1,27 @@
 import { NavLink } from 'react-router';
 import { paths } from '@/lib/routes';
+import { useT } from '@/lib/i18n/catalog';
 import { cn } from '@/lib/utils';
+import { messages } from '../messages';
 
-const LINKS = [
-  { to: paths.admin.path, label: 'Overview', end: true },
-  { to: paths.adminUsers.path, label: 'Users' },
-  { to: paths.adminRoles.path, label: 'Roles' },
-  { to: paths.adminPermissions.path, label: 'Permissions' },
-  { to: paths.adminSettings.path, label: 'Settings' },
-  { to: paths.adminHealth.path, label: 'Health' },
+const LINKS: {
+  to: string;
+  key: 'overview' | 'users' | 'roles' | 'permissions' | 'settings' | 'health';
+  end?: boolean;
+}[] = [
+  { to: paths.admin.path, key: 'overview', end: true },
+  { to: paths.adminUsers.path, key: 'users' },
+  { to: paths.adminRoles.path, key: 'roles' },
+  { to: paths.adminPermissions.path, key: 'permissions' },
+  { to: paths.adminSettings.path, key: 'settings' },
+  { to: paths.adminHealth.path, key: 'health' },
 ];
 
 /** The admin pages' own tabs (scrolls sideways on a phone). */
 export function AdminNav() {
+  const t = useT(messages);
   return (
-    <nav aria-label="Admin pages" className="-mx-1 overflow-x-auto">
+    <nav aria-label={t('nav.label')} className="-mx-1 overflow-x-auto">
       <ul className="flex gap-1 px-1 text-sm">
         {LINKS.map((l) => (
           <li key={l.to}>
@@ -28,7 +35,7 @@ export function AdminNav() {
                 )
               }
             >
-              {l.label}
+              {t(`nav.${l.key}`)}
             </NavLink>
           </li>
         ))}

@@ -8,10 +8,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { onlinePresence, subscribeOnlinePresence } from '@/lib/online-presence';
 import { supabase } from '@/lib/supabase';
+import { useT } from '@/lib/i18n/catalog';
 import { appVersion, useBuildTime } from '../build-info';
 import { useHealth } from '../api/get-health';
 import { AdminNav } from '../components/admin-nav';
-import { formatBytes, formatWhen } from '../format';
+import { formatBytes, formatDecimal, formatWhen } from '../format';
+import { messages } from '../messages';
 import { COMPANY_TIME_ZONE, formatTimeSeconds } from '@/lib/company-time';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -40,68 +42,81 @@ export function AdminHealthRoute() {
   const presence = useRealtimePresence();
   const buildTime = useBuildTime();
   const h = health.data;
+  const t = useT(messages);
   return (
     <div className="space-y-6">
       <PageHeader
-        title="System Health"
-        description="Measured live; refreshes every 15 seconds."
+        title={t('health.title')}
+        description={t('health.description')}
         actions={
           <Button
             variant="outline"
             onClick={() => void health.refetch()}
             aria-busy={health.isFetching}
           >
-            {health.isFetching ? 'Refreshing...' : 'Refresh'}
+            {t(health.isFetching ? 'health.refreshing' : 'health.refresh')}
           </Button>
         }
       />
       <AdminNav />
       {h ? (
         <p className="text-muted-foreground text-sm" aria-live="polite">
-          Updated{' '}
+          {t('health.updated')}{' '}
           <time dateTime={h.fetchedAt} data-testid="health-updated">
             {formatTimeSeconds(h.fetchedAt)}
           </time>{' '}
-          <span data-testid="health-zone">({COMPANY_TIME_ZONE} time)</span>
+          <span data-testid="health-zone">{t('health.zone', { zone: COMPANY_TIME_ZONE })}</span>
         </p>
       ) : null}
       {health.isPending ? (
         <Skeleton className="h-60" />
       ) : health.isError ? (
-        <p role="alert">Could not measure: {health.error.message}</p>
+        <p role="alert">{t('health.loadFailed', { error: health.error.message })}</p>
       ) : (
         <>
           <Card>
             <CardHeader>
               <CardTitle>
-                <h2>Database and app</h2>
+                <h2>{t('health.database')}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
                 <Figure
-                  label="Round trip"
-                  value={<span data-testid="health-rtt">{`${Math.round(h!.roundTripMs)} ms`}</span>}
+                  label={t('health.roundTrip')}
+                  value={
+                    <span data-testid="health-rtt">
+                      {t('health.ms', { value: Math.round(h!.roundTripMs) })}
+                    </span>
+                  }
                 />
-                <Figure label="Database size" value={formatBytes(h!.database_bytes)} />
-                <Figure label="Migrations applied" value={h!.migrations_applied ?? '—'} />
+                <Figure label={t('health.databaseSize')} value={formatBytes(h!.database_bytes)} />
+                <Figure label={t('health.migrations')} value={h!.migrations_applied ?? '—'} />
                 <Figure
-                  label="Latest migration"
+                  label={t('health.latestMigration')}
                   value={<span className="text-sm">{h!.latest_migration ?? '—'}</span>}
                 />
-                <Figure label="Version" value={appVersion} />
+                <Figure label={t('health.version')} value={appVersion} />
                 <Figure
-                  label="Built"
+                  label={t('health.built')}
                   value={<span className="text-sm">{formatWhen(buildTime.data)}</span>}
                 />
                 <Figure
-                  label="Realtime connections"
-                  value={presence ? `${presence.connections} (${presence.users} users)` : '…'}
+                  label={t('health.realtimeConnections')}
+                  value={
+                    presence
+                      ? t('health.connections', {
+                          connections: presence.connections,
+                          users: presence.users,
+                        })
+                      : '…'
+                  }
                 />
                 <Figure
-                  label="Realtime subscriptions"
+                  label={t('health.realtimeSubscriptions')}
                   value={
-                    h!.realtime_subscriptions ?? `${supabase.getChannels().length} on this page`
+                    h!.realtime_subscriptions ??
+                    t('health.onThisPage', { count: supabase.getChannels().length })
                   }
                 />
               </dl>
@@ -110,22 +125,22 @@ export function AdminHealthRoute() {
           <Card>
             <CardHeader>
               <CardTitle>
-                <h2>Last 24 hours</h2>
+                <h2>{t('health.last24')}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-                <Figure label="Sign-ins" value={h!.sign_ins_24h ?? '—'} />
-                <Figure label="Failed sign-ins" value={h!.sign_in_failures_24h} />
-                <Figure label="Sync records" value={h!.sync_records_24h} />
-                <Figure label="Refused writes" value={h!.refused_writes_24h} />
+                <Figure label={t('health.signIns')} value={h!.sign_ins_24h ?? '—'} />
+                <Figure label={t('health.failedSignIns')} value={h!.sign_in_failures_24h} />
+                <Figure label={t('health.syncRecords')} value={h!.sync_records_24h} />
+                <Figure label={t('health.refusedWrites')} value={h!.refused_writes_24h} />
               </dl>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
               <CardTitle>
-                <h2>Storage</h2>
+                <h2>{t('health.storage')}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>
@@ -134,7 +149,7 @@ export function AdminHealthRoute() {
                   <li key={b.bucket} className="flex justify-between gap-2 py-2">
                     <span>{b.bucket}</span>
                     <span>
-                      {b.objects} files · {formatBytes(b.bytes)}
+                      {t('health.files', { count: b.objects, size: formatBytes(b.bytes) })}
                     </span>
                   </li>
                 ))}
@@ -144,28 +159,28 @@ export function AdminHealthRoute() {
           <Card>
             <CardHeader>
               <CardTitle>
-                <h2>Web vitals (p75, 7 days)</h2>
+                <h2>{t('health.vitals')}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>
               {h!.web_vitals.length === 0 ? (
-                <p className="text-muted-foreground text-sm">No reports yet.</p>
+                <p className="text-muted-foreground text-sm">{t('health.noReports')}</p>
               ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-sm">
                     <thead>
                       <tr className="text-left">
                         <th scope="col" className="p-1">
-                          Page
+                          {t('health.page')}
                         </th>
                         <th scope="col" className="p-1">
-                          Metric
+                          {t('health.metric')}
                         </th>
                         <th scope="col" className="p-1">
-                          p75
+                          {t('health.p75')}
                         </th>
                         <th scope="col" className="p-1">
-                          Samples
+                          {t('health.samples')}
                         </th>
                       </tr>
                     </thead>
@@ -175,7 +190,9 @@ export function AdminHealthRoute() {
                           <td className="p-1 break-all">{v.page}</td>
                           <td className="p-1">{v.name}</td>
                           <td className="p-1">
-                            {v.name === 'CLS' ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}
+                            {v.name === 'CLS'
+                              ? formatDecimal(v.p75, 3)
+                              : t('health.ms', { value: Math.round(v.p75) })}
                           </td>
                           <td className="p-1">{v.samples}</td>
                         </tr>

@@ -4,10 +4,12 @@
 import { Fragment, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/catalog';
 import { useMatrix } from '../api/get-permission-matrix';
 import { useSetCell, type Cell } from '../api/set-permission-cell';
 import type { Permission } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import { messages } from '../messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { matrixQuery } from '../api/get-permission-matrix';
@@ -24,6 +26,7 @@ function byArea(permissions: Permission[]): [string, Permission[]][] {
 
 export function AdminPermissionsRoute() {
   const matrix = useMatrix();
+  const t = useT(messages);
   // The cells being saved, shown as clicked in the same render as the click: the matrix's own
   // optimistic update waits for in-flight reads to be cancelled first, so a controlled checkbox
   // would flip back for a moment (a second click during a refetch seemed to do nothing).
@@ -50,10 +53,7 @@ export function AdminPermissionsRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Permissions"
-        description="Which role grants which key. Changes reach signed-in users within 5 minutes."
-      />
+      <PageHeader title={t('matrix.title')} description={t('matrix.description')} />
       <AdminNav />
       {matrix.isPending ? (
         <Skeleton className="h-80" />
@@ -62,11 +62,11 @@ export function AdminPermissionsRoute() {
       ) : (
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
-            <caption className="sr-only">Permission matrix: roles in columns, keys in rows</caption>
+            <caption className="sr-only">{t('matrix.caption')}</caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className="bg-background sticky left-0 p-2 text-left">
-                  Permission
+                  {t('matrix.permission')}
                 </th>
                 {matrix.data.roles.map((r) => (
                   <th key={r.id} scope="col" className="p-2 text-center font-medium">
@@ -111,7 +111,7 @@ export function AdminPermissionsRoute() {
                               aria-label={`${r.name}: ${p.key}`}
                               checked={granted}
                               disabled={locked}
-                              title={locked ? 'The admin role keeps every admin key' : undefined}
+                              title={locked ? t('matrix.locked') : undefined}
                               onChange={(e) => void toggle(r.id, p.key, e.target.checked)}
                             />
                           </td>

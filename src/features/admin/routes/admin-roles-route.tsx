@@ -10,12 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/catalog';
 import { useDeleteRole } from '../api/delete-role';
 import { fieldOfError } from '../api/field-of-error';
 import { useRoles } from '../api/get-roles';
 import { useSaveRole } from '../api/save-role';
 import type { Role } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import { messages } from '../messages';
 import { roleSchema, type RoleFormInput } from '../schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -44,6 +46,7 @@ function RoleForm({ role, onDone }: { role?: Role; onDone?: () => void }) {
     },
   });
   const onSubmit = form.handleSubmit((v) => save.mutate({ id: role?.id, ...v }));
+  const t = useT(messages);
 
   return (
     <Form {...form}>
@@ -52,10 +55,15 @@ function RoleForm({ role, onDone }: { role?: Role; onDone?: () => void }) {
         noValidate
         className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
       >
-        <TextField control={form.control} name="name" label="Name" disabled={role?.is_system} />
-        <TextField control={form.control} name="description" label="Description" />
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('roles.name')}
+          disabled={role?.is_system}
+        />
+        <TextField control={form.control} name="description" label={t('roles.descriptionLabel')} />
         <Button type="submit" disabled={save.isPending}>
-          {role ? 'Save' : 'Create role'}
+          {t(role ? 'roles.save' : 'roles.create')}
         </Button>
       </form>
     </Form>
@@ -66,19 +74,20 @@ export function AdminRolesRoute() {
   const roles = useRoles();
   const del = useDeleteRole();
   const [editing, setEditing] = useState<string | null>(null);
+  const t = useT(messages);
 
   function remove(r: Role) {
-    if (!window.confirm(`Delete the role ${r.name}?`)) return;
+    if (!window.confirm(t('roles.confirmDelete', { name: r.name }))) return;
     del.mutate(r.id);
   }
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Roles" description="Roles group permission keys; users hold roles." />
+      <PageHeader title={t('roles.title')} description={t('roles.description')} />
       <AdminNav />
       <Card>
         <CardContent className="space-y-2 pt-6">
-          <h2 className="font-medium">New role</h2>
+          <h2 className="font-medium">{t('roles.new')}</h2>
           <RoleForm />
         </CardContent>
       </Card>
@@ -87,7 +96,7 @@ export function AdminRolesRoute() {
       ) : roles.isError ? (
         <p role="alert">{roles.error.message}</p>
       ) : (
-        <ul className="space-y-3" aria-label="Roles">
+        <ul className="space-y-3" aria-label={t('roles.list')}>
           {roles.data.map((r) => (
             <li key={r.id} className="rounded-lg border p-4" data-testid={`role-${r.name}`}>
               {editing === r.id ? (
@@ -97,28 +106,26 @@ export function AdminRolesRoute() {
                   <div className="min-w-0 space-y-1">
                     <div className="flex items-center gap-2">
                       <span className="font-medium">{r.name}</span>
-                      {r.is_system ? <Badge variant="secondary">system</Badge> : null}
+                      {r.is_system ? <Badge variant="secondary">{t('roles.system')}</Badge> : null}
                     </div>
                     <p className="text-muted-foreground text-sm">{r.description || '—'}</p>
                     <p className="text-muted-foreground text-xs">
-                      {r.holders} user{r.holders === 1 ? '' : 's'}
+                      {t('roles.holders', { count: r.holders })}
                     </p>
                   </div>
                   <div className="flex gap-2">
                     <Button size="sm" variant="outline" onClick={() => setEditing(r.id)}>
-                      {r.is_system ? 'Describe' : 'Edit'}
+                      {t(r.is_system ? 'roles.describe' : 'roles.edit')}
                     </Button>
                     {r.is_system ? null : (
                       <Button
                         size="sm"
                         variant="destructive"
                         disabled={r.holders > 0 || del.isPending}
-                        title={
-                          r.holders > 0 ? 'Held by users: remove it from them first' : undefined
-                        }
+                        title={r.holders > 0 ? t('roles.heldBy') : undefined}
                         onClick={() => remove(r)}
                       >
-                        Delete {r.name}
+                        {t('roles.delete', { name: r.name })}
                       </Button>
                     )}
                   </div>

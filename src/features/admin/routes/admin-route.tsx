@@ -8,32 +8,45 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
 import { useAudit } from '../api/get-audit';
 import { useHealth } from '../api/get-health';
 import type { AuditEntry, AuditFilter } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import { messages } from '../messages';
 import { DateInput } from '@/components/form/date-input';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { auditQuery } from '../api/get-audit';
 import { healthQuery } from '../api/get-health';
 
-const ENTITIES: { value: string; label: string }[] = [
-  { value: '', label: 'Everything' },
-  { value: 'account', label: 'Accounts' },
-  { value: 'user_roles', label: 'Role assignments' },
-  { value: 'custom_permissions', label: 'Permission overrides' },
-  { value: 'role_permissions', label: 'Permission matrix' },
-  { value: 'roles', label: 'Roles' },
-  { value: 'system_settings', label: 'System settings' },
-];
+// The audit log's filter: '' is everything (the label of each: `audit.entity.*`).
+const ENTITIES = [
+  '',
+  'account',
+  'user_roles',
+  'custom_permissions',
+  'role_permissions',
+  'roles',
+  'system_settings',
+] as const;
 
-function Count({ value, label, to }: { value: number | undefined; label: string; to: string }) {
+function Count({
+  id,
+  value,
+  label,
+  to,
+}: {
+  id: string;
+  value: number | undefined;
+  label: string;
+  to: string;
+}) {
   return (
     <Link to={to} className="hover:bg-muted block rounded-lg border p-4">
-      <div className="text-2xl font-semibold" data-testid={`count-${label}`}>
+      <div className="text-2xl font-semibold" data-testid={`count-${id}`}>
         {value ?? '…'}
       </div>
       <div className="text-muted-foreground text-sm">{label}</div>
@@ -41,21 +54,37 @@ function Count({ value, label, to }: { value: number | undefined; label: string;
   );
 }
 
+/** An audit entry's action (insert, update, delete) in words; another as it is. */
+function actionWord(action: string): string {
+  const key = `audit.action.${action}`;
+  return messages.has(key) ? messages.t(key) : action;
+}
+
 function describe(e: AuditEntry): string {
+  const t = messages.t;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const before = (e.before ?? {}) as Record<string, unknown>;
   const row = e.action === 'delete' ? before : after;
   switch (e.entity) {
     case 'user_roles':
-      return `${e.action === 'delete' ? 'Removed' : 'Gave'} role ${String(row.role ?? '')}`;
+      return t(e.action === 'delete' ? 'audit.roleRemoved' : 'audit.roleGiven', {
+        role: String(row.role ?? ''),
+      });
     case 'custom_permissions':
-      return e.action === 'delete'
-        ? `Override removed: ${e.entity_id ?? ''}`
-        : `Override ${row.granted ? 'grants' : 'revokes'} ${e.entity_id ?? ''}`;
+      return t(
+        e.action === 'delete'
+          ? 'audit.overrideRemoved'
+          : row.granted
+            ? 'audit.overrideGrants'
+            : 'audit.overrideRevokes',
+        { key: e.entity_id ?? '' },
+      );
     case 'role_permissions':
-      return `Matrix: ${String(row.permission_key ?? '')} ${row.granted ? 'granted' : 'not granted'}`;
+      return t(row.granted ? 'audit.matrixGranted' : 'audit.matrixNotGranted', {
+        key: String(row.permission_key ?? ''),
+      });
     case 'roles':
-      return `Role ${e.action}: ${String(row.name ?? '')}`;
+      return t('audit.role', { action: actionWord(e.action), name: String(row.name ?? '') });
     case 'system_settings': {
       const changed = Object.keys(after).filter(
         (k) =>
@@ -63,46 +92,50 @@ function describe(e: AuditEntry): string {
           k !== 'updated_by' &&
           JSON.stringify(after[k]) !== JSON.stringify(before[k]),
       );
-      return `Settings: ${changed.map((k) => `${k} ${String(before[k])} → ${String(after[k])}`).join(', ')}`;
+      return t('audit.settings', {
+        changes: changed.map((k) => `${k} ${String(before[k])} → ${String(after[k])}`).join(', '),
+      });
     }
     case 'account':
-      return `Account ${e.action}: ${String(row.email ?? e.entity_id ?? '')}`;
+      return t('audit.account', {
+        action: actionWord(e.action),
+        who: String(row.email ?? e.entity_id ?? ''),
+      });
     default:
-      return `${e.entity} ${e.action}`;
+      return t('audit.other', { entity: e.entity, action: actionWord(e.action) });
   }
 }
 
 function AuditLog() {
   const [filter, setFilter] = useState<AuditFilter>({ entity: '', actor: '', since: '' });
   const audit = useAudit(filter);
+  const t = useT(messages);
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Audit log</h2>
+          <h2>{t('audit.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Every admin change, written by the database. The latest 100 matching.
-        </CardDescription>
+        <CardDescription>{t('audit.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="space-y-1">
-            <Label htmlFor="audit-entity">What</Label>
+            <Label htmlFor="audit-entity">{t('audit.what')}</Label>
             <NativeSelect
               id="audit-entity"
               value={filter.entity}
               onChange={(e) => setFilter({ ...filter, entity: e.target.value })}
             >
               {ENTITIES.map((o) => (
-                <NativeSelectOption key={o.value} value={o.value}>
-                  {o.label}
+                <NativeSelectOption key={o} value={o}>
+                  {t(`audit.entity.${o || 'all'}`)}
                 </NativeSelectOption>
               ))}
             </NativeSelect>
           </div>
           <div className="space-y-1">
-            <Label htmlFor="audit-actor">Who (e-mail)</Label>
+            <Label htmlFor="audit-actor">{t('audit.who')}</Label>
             <Input
               id="audit-actor"
               value={filter.actor}
@@ -110,10 +143,10 @@ function AuditLog() {
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor="audit-since">Since</Label>
+            <Label htmlFor="audit-since">{t('audit.since')}</Label>
             <DateInput
               id="audit-since"
-              pickerLabel="Choose the first day"
+              pickerLabel={t('audit.sincePicker')}
               value={filter.since}
               onValueChange={(since) => setFilter({ ...filter, since })}
             />
@@ -122,15 +155,17 @@ function AuditLog() {
         {audit.isPending ? (
           <Skeleton className="h-24" />
         ) : audit.isError ? (
-          <p role="alert">Could not load the audit log: {audit.error.message}</p>
+          <p role="alert">{t('audit.loadFailed', { error: audit.error.message })}</p>
         ) : audit.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No changes match.</p>
+          <p className="text-muted-foreground text-sm">{t('audit.none')}</p>
         ) : (
-          <ul className="divide-y text-sm" aria-label="Audit entries">
+          <ul className="divide-y text-sm" aria-label={t('audit.entries')}>
             {audit.data.map((e) => (
               <li key={e.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
                 <span className="text-muted-foreground shrink-0 sm:w-44">{formatWhen(e.at)}</span>
-                <span className="shrink-0 truncate sm:w-56">{e.actor_email ?? 'system'}</span>
+                <span className="shrink-0 truncate sm:w-56">
+                  {e.actor_email ?? t('audit.system')}
+                </span>
                 <span className="min-w-0 break-words">{describe(e)}</span>
               </li>
             ))}
@@ -151,28 +186,32 @@ export const clientLoader = (queryClient: QueryClient) => () => {
 
 export function AdminRoute() {
   const health = useHealth();
+  const t = useT(messages);
   return (
     <div className="space-y-6">
-      <PageHeader title="Admin" description="Users, roles, permissions, settings and health." />
+      <PageHeader title={t('overview.title')} description={t('overview.description')} />
       <AdminNav />
       <section aria-labelledby="needs-action" className="space-y-3">
         <h2 id="needs-action" className="text-lg font-medium">
-          Needs action
+          {t('overview.needsAction')}
         </h2>
         <div className="grid gap-3 sm:grid-cols-3">
           <Count
+            id="waiting"
             value={health.data?.waiting_for_access}
-            label="Users waiting for access"
+            label={t('overview.waiting')}
             to={`${paths.adminUsers.path}?filter=waiting`}
           />
           <Count
+            id="failed-sign-ins"
             value={health.data?.sign_in_failures_24h}
-            label="Failed sign-ins (24 h)"
+            label={t('overview.failedSignIns')}
             to={paths.adminHealth.path}
           />
           <Count
+            id="refused-writes"
             value={health.data?.refused_writes_24h}
-            label="Refused writes (24 h)"
+            label={t('overview.refusedWrites')}
             to={paths.adminHealth.path}
           />
         </div>

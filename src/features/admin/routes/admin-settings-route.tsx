@@ -14,11 +14,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/catalog';
 import { fieldOfError } from '../api/field-of-error';
 import { useSettings } from '../api/get-system-settings';
 import { useSaveSettings } from '../api/save-system-settings';
 import type { SystemSettings } from '../api/types';
 import { AdminNav } from '../components/admin-nav';
+import { messages } from '../messages';
 import { settingsSchema, type SettingsInput } from '../schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
@@ -28,7 +30,8 @@ import { settingsQuery } from '../api/get-system-settings';
 export const clientLoader = (queryClient: QueryClient) => () =>
   prefetchOnLoad(queryClient, settingsQuery());
 
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+// The week's days as the settings store them, 1 Monday to 7 Sunday (`settings.day.*`).
+const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
 function zones(): string[] {
   try {
@@ -67,19 +70,25 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
     save.mutate({ ...v, week_start: Number(v.week_start) }),
   );
   const c = form.control;
+  const t = useT(messages);
 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <TextField control={c} name="company_name" label="Company name" maxLength={100} />
+        <TextField
+          control={c}
+          name="company_name"
+          label={t('settings.companyName')}
+          maxLength={100}
+        />
         <div>
           <TextField
             control={c}
             name="time_zone"
-            label="Time zone"
+            label={t('settings.timeZone')}
             list="setting-time-zones"
             autoComplete="off"
-            description="Type to search, e.g. Athens or New_York. Stays and times are shown in this zone."
+            description={t('settings.timeZoneHint')}
           />
           <datalist id="setting-time-zones">
             {zoneList.map((z) => (
@@ -90,14 +99,14 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
         <TextField
           control={c}
           name="support_email"
-          label="Support e-mail"
+          label={t('settings.supportEmail')}
           type="email"
-          description="The error screen's Contact Support button writes to it."
+          description={t('settings.supportEmailHint')}
         />
         <Field
           control={c}
           name="currency"
-          label="Currency"
+          label={t('settings.currency')}
           render={(field) => (
             <Input
               {...field}
@@ -106,17 +115,17 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
             />
           )}
         />
-        <TimeField control={c} name="default_check_in_time" label="Default check-in time" />
-        <TimeField control={c} name="default_check_out_time" label="Default check-out time" />
+        <TimeField control={c} name="default_check_in_time" label={t('settings.checkIn')} />
+        <TimeField control={c} name="default_check_out_time" label={t('settings.checkOut')} />
         <SelectField
           control={c}
           name="week_start"
-          label="Week starts on"
-          options={DAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+          label={t('settings.weekStart')}
+          options={DAYS.map((d) => ({ value: d, label: t(`settings.day.${d}`) }))}
         />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save settings'}
+            {t(save.isPending ? 'settings.saving' : 'settings.save')}
           </Button>
         </div>
       </form>
@@ -126,9 +135,10 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
 
 export function AdminSettingsRoute() {
   const settings = useSettings();
+  const t = useT(messages);
   return (
     <div className="space-y-6">
-      <PageHeader title="System Settings" description="Company, time zone and defaults." />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <AdminNav />
       <Card>
         <CardContent className="pt-6">

@@ -38,6 +38,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { useCreateUser } from '../api/create-user';
 import { fieldOfError } from '../api/field-of-error';
 import { useMatrix } from '../api/get-permission-matrix';
@@ -51,31 +52,22 @@ import { useUserAction, type UserAction } from '../api/user-action';
 import { newUserSchema, type NewUserInput } from '../schemas';
 import { AdminNav } from '../components/admin-nav';
 import { formatWhen } from '../format';
+import { messages } from '../messages';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { usersQuery } from '../api/get-users';
 
 const PER_PAGE = 20;
-const FILTERS: { value: UserFilter; label: string }[] = [
-  { value: 'all', label: 'All accounts' },
-  { value: 'waiting', label: 'Waiting for access' },
-  { value: 'active', label: 'Active' },
-  { value: 'invited', label: 'Invited' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
-const SORTS: { value: UserSort; label: string }[] = [
-  { value: 'created_at', label: 'Created' },
-  { value: 'last_sign_in_at', label: 'Last sign-in' },
-  { value: 'email', label: 'E-mail' },
-  { value: 'full_name', label: 'Name' },
-  { value: 'status', label: 'Status' },
-];
+// Labels: `users.filter.*` and `users.sort.*`.
+const FILTERS: UserFilter[] = ['all', 'waiting', 'active', 'invited', 'deactivated'];
+const SORTS: UserSort[] = ['created_at', 'last_sign_in_at', 'email', 'full_name', 'status'];
 
 function StatusBadge({ status }: { status: Account['status'] }) {
+  const t = useT(messages);
   const variant =
     status === 'active' ? 'default' : status === 'invited' ? 'secondary' : 'destructive';
-  return <Badge variant={variant}>{status}</Badge>;
+  return <Badge variant={variant}>{t(`users.status.${status}`)}</Badge>;
 }
 
 function useDebounced(value: string, ms = 300) {
@@ -129,22 +121,23 @@ export function AdminUsersRoute() {
   const waiting = useUsers({ ...listParams, search: '', filter: 'waiting', page: 0, perPage: 1 });
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const t = useT(messages);
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Users"
-        description="Accounts, their roles and permission overrides."
-        actions={<Button onClick={() => setCreating(true)}>Invite or create</Button>}
+        title={t('users.title')}
+        description={t('users.description')}
+        actions={<Button onClick={() => setCreating(true)}>{t('users.invite')}</Button>}
       />
       <AdminNav />
       <div className="grid gap-3 sm:grid-cols-4">
         <div className="space-y-1 sm:col-span-2">
-          <Label htmlFor="user-search">Search</Label>
+          <Label htmlFor="user-search">{t('users.search')}</Label>
           <Input
             id="user-search"
             type="search"
-            placeholder="Name or e-mail"
+            placeholder={t('users.searchPlaceholder')}
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
@@ -153,7 +146,7 @@ export function AdminUsersRoute() {
           />
         </div>
         <div className="space-y-1">
-          <Label htmlFor="user-filter">Show</Label>
+          <Label htmlFor="user-filter">{t('users.show')}</Label>
           <NativeSelect
             id="user-filter"
             value={filter}
@@ -163,16 +156,16 @@ export function AdminUsersRoute() {
             }}
           >
             {FILTERS.map((f) => (
-              <NativeSelectOption key={f.value} value={f.value}>
-                {f.value === 'waiting' && waiting.data
-                  ? `${f.label} (${waiting.data.total})`
-                  : f.label}
+              <NativeSelectOption key={f} value={f}>
+                {f === 'waiting' && waiting.data
+                  ? t('users.filter.waitingCount', { count: waiting.data.total })
+                  : t(`users.filter.${f}`)}
               </NativeSelectOption>
             ))}
           </NativeSelect>
         </div>
         <div className="space-y-1">
-          <Label htmlFor="user-sort">Sort by</Label>
+          <Label htmlFor="user-sort">{t('users.sortBy')}</Label>
           <div className="flex gap-1">
             <NativeSelect
               id="user-sort"
@@ -180,17 +173,15 @@ export function AdminUsersRoute() {
               onChange={(e) => setSort(e.target.value as UserSort)}
             >
               {SORTS.map((s) => (
-                <NativeSelectOption key={s.value} value={s.value}>
-                  {s.label}
+                <NativeSelectOption key={s} value={s}>
+                  {t(`users.sort.${s}`)}
                 </NativeSelectOption>
               ))}
             </NativeSelect>
             <Button
               variant="outline"
               size="icon"
-              aria-label={
-                desc ? 'Descending, switch to ascending' : 'Ascending, switch to descending'
-              }
+              aria-label={t(desc ? 'users.sortDescending' : 'users.sortAscending')}
               onClick={() => setDesc(!desc)}
             >
               {desc ? '↓' : '↑'}
@@ -205,35 +196,37 @@ export function AdminUsersRoute() {
             className="underline"
             onClick={() => setParams({ filter: 'waiting' }, { replace: true })}
           >
-            {waiting.data.total} waiting for access
+            {t('users.waitingLink', { count: waiting.data.total })}
           </button>
         </p>
       ) : null}
       {users.isPending ? (
         <Skeleton className="h-40" />
       ) : users.isError ? (
-        <p role="alert">Could not load the accounts: {users.error.message}</p>
+        <p role="alert">{t('users.loadFailed', { error: users.error.message })}</p>
       ) : (
         <>
           <div className="overflow-x-auto rounded-md border">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>E-mail</TableHead>
-                  <TableHead>Roles</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="hidden md:table-cell">Last sign-in</TableHead>
-                  <TableHead className="hidden md:table-cell">Created</TableHead>
+                  <TableHead>{t('users.col.name')}</TableHead>
+                  <TableHead>{t('users.col.email')}</TableHead>
+                  <TableHead>{t('users.col.roles')}</TableHead>
+                  <TableHead>{t('users.col.status')}</TableHead>
+                  <TableHead className="hidden md:table-cell">
+                    {t('users.col.lastSignIn')}
+                  </TableHead>
+                  <TableHead className="hidden md:table-cell">{t('users.col.created')}</TableHead>
                   <TableHead>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('users.col.actions')}</span>
                   </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {users.data.users.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={7}>No accounts match.</TableCell>
+                    <TableCell colSpan={7}>{t('users.none')}</TableCell>
                   </TableRow>
                 ) : (
                   users.data.users.map((u) => (
@@ -241,7 +234,7 @@ export function AdminUsersRoute() {
                       <TableCell className="max-w-40 truncate">{u.full_name || '—'}</TableCell>
                       <TableCell className="max-w-48 truncate">{u.email}</TableCell>
                       <TableCell>
-                        {u.roles.length ? u.roles.join(', ') : 'waiting for access'}
+                        {u.roles.length ? u.roles.join(', ') : t('users.noRoles')}
                       </TableCell>
                       <TableCell>
                         <StatusBadge status={u.status} />
@@ -257,9 +250,9 @@ export function AdminUsersRoute() {
                           size="sm"
                           variant="outline"
                           onClick={() => setOpenId(u.id)}
-                          aria-label={`Manage ${u.email ?? u.full_name}`}
+                          aria-label={t('users.manageLabel', { who: u.email ?? u.full_name })}
                         >
-                          Manage
+                          {t('users.manage')}
                         </Button>
                       </TableCell>
                     </TableRow>
@@ -269,9 +262,7 @@ export function AdminUsersRoute() {
             </Table>
           </div>
           <div className="flex items-center justify-between gap-2 text-sm">
-            <span>
-              {total} account{total === 1 ? '' : 's'} · page {page + 1} of {pages}
-            </span>
+            <span>{t('users.pages', { total, page: page + 1, pages })}</span>
             <div className="flex gap-2">
               <Button
                 variant="outline"
@@ -279,7 +270,7 @@ export function AdminUsersRoute() {
                 disabled={page === 0}
                 onClick={() => setPage(page - 1)}
               >
-                Previous
+                {t('users.previous')}
               </Button>
               <Button
                 variant="outline"
@@ -287,7 +278,7 @@ export function AdminUsersRoute() {
                 disabled={page + 1 >= pages}
                 onClick={() => setPage(page + 1)}
               >
-                Next
+                {t('users.next')}
               </Button>
             </div>
           </div>
@@ -309,9 +300,10 @@ function RolePicker({
   idPrefix: string;
 }) {
   const roles = useRoles();
+  const t = useT(messages);
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Roles</legend>
+      <legend className="text-sm font-medium">{t('users.roles')}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {(roles.data ?? []).map((r) => (
           <label
@@ -363,24 +355,23 @@ function CreateUserDialog({
   });
   const password = useWatch({ control: form.control, name: 'password' });
   const onSubmit = form.handleSubmit((v) => create.mutate(v));
+  const t = useT(messages);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Invite or create a user</DialogTitle>
-          <DialogDescription>
-            Without a password the user gets an invitation e-mail and chooses one.
-          </DialogDescription>
+          <DialogTitle>{t('create.title')}</DialogTitle>
+          <DialogDescription>{t('create.description')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form className="space-y-4" onSubmit={onSubmit} noValidate>
-            <TextField control={form.control} name="email" label="E-mail" type="email" />
-            <TextField control={form.control} name="full_name" label="Full name" />
+            <TextField control={form.control} name="email" label={t('create.email')} type="email" />
+            <TextField control={form.control} name="full_name" label={t('create.fullName')} />
             <TextField
               control={form.control}
               name="password"
-              label="Password (optional)"
+              label={t('create.password')}
               type="password"
               autoComplete="new-password"
             />
@@ -393,7 +384,9 @@ function CreateUserDialog({
             />
             <DialogFooter>
               <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Saving...' : password ? 'Create account' : 'Send invitation'}
+                {t(
+                  create.isPending ? 'create.saving' : password ? 'create.create' : 'create.invite',
+                )}
               </Button>
             </DialogFooter>
           </form>
@@ -405,11 +398,14 @@ function CreateUserDialog({
 
 function UserSheet({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const access = useAccess(userId);
+  const t = useT(messages);
   return (
     <Sheet open={userId !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-xl">
         <SheetHeader>
-          <SheetTitle>{access.data?.full_name || access.data?.email || 'User'}</SheetTitle>
+          <SheetTitle>
+            {access.data?.full_name || access.data?.email || t('user.fallbackTitle')}
+          </SheetTitle>
           <SheetDescription>{access.data?.email ?? ''}</SheetDescription>
         </SheetHeader>
         <div className="space-y-6 px-4 pb-6">
@@ -440,27 +436,24 @@ function UserDetail({ a, onClose: close }: { a: AccountAccess; onClose: () => vo
     },
   });
   const self = user?.id === a.id;
+  const t = useT(messages);
 
   const saveRoles = () => setRolesM.mutate({ userId: a.id, roles });
   function run(kind: UserAction['action']) {
-    if (
-      kind === 'delete' &&
-      !window.confirm(`Delete ${a.email}? Accounts with history are deactivated instead.`)
-    )
-      return;
+    if (kind === 'delete' && !window.confirm(t('user.confirmDelete', { email: a.email }))) return;
     action.mutate({ userId: a.id, action: kind });
   }
 
   return (
     <>
       <dl className="grid grid-cols-2 gap-2 text-sm">
-        <dt className="text-muted-foreground">Status</dt>
+        <dt className="text-muted-foreground">{t('user.status')}</dt>
         <dd>
           <StatusBadge status={a.status} />
         </dd>
-        <dt className="text-muted-foreground">Last sign-in</dt>
+        <dt className="text-muted-foreground">{t('user.lastSignIn')}</dt>
         <dd>{formatWhen(a.last_sign_in_at)}</dd>
-        <dt className="text-muted-foreground">Created</dt>
+        <dt className="text-muted-foreground">{t('user.created')}</dt>
         <dd>{formatWhen(a.created_at)}</dd>
       </dl>
       <section className="space-y-3">
@@ -472,24 +465,24 @@ function UserDetail({ a, onClose: close }: { a: AccountAccess; onClose: () => vo
             setRolesM.isPending || roles.slice().sort().join() === a.roles.slice().sort().join()
           }
         >
-          Save roles
+          {t('user.saveRoles')}
         </Button>
       </section>
-      <section className="flex flex-wrap gap-2" aria-label="Account actions">
+      <section className="flex flex-wrap gap-2" aria-label={t('user.actions')}>
         {a.status === 'deactivated' ? (
           <Button size="sm" variant="outline" onClick={() => run('reactivate')}>
-            Reactivate
+            {t('user.reactivate')}
           </Button>
         ) : (
           <Button size="sm" variant="outline" disabled={self} onClick={() => run('deactivate')}>
-            Deactivate
+            {t('user.deactivate')}
           </Button>
         )}
         <Button size="sm" variant="outline" onClick={() => run('reset_password')}>
-          Send password reset
+          {t('user.sendReset')}
         </Button>
         <Button size="sm" variant="destructive" disabled={self} onClick={() => run('delete')}>
-          Delete
+          {t('user.delete')}
         </Button>
       </section>
       <Permissions a={a} />
@@ -500,6 +493,7 @@ function UserDetail({ a, onClose: close }: { a: AccountAccess; onClose: () => vo
 function Permissions({ a }: { a: AccountAccess }) {
   const matrix = useMatrix();
   const setOverride = useSetOverride();
+  const t = useT(messages);
   if (!matrix.data) return <Skeleton className="h-40" />;
   function change(key: string, value: string) {
     setOverride.mutate({
@@ -510,11 +504,8 @@ function Permissions({ a }: { a: AccountAccess }) {
   }
   return (
     <section className="space-y-2">
-      <h3 className="font-medium">Permissions</h3>
-      <p className="text-muted-foreground text-sm">
-        Effective keys and where each comes from. An override grants or revokes a key whatever the
-        roles say. Changes reach the user within 5 minutes, or at once when they sign in again.
-      </p>
+      <h3 className="font-medium">{t('access.title')}</h3>
+      <p className="text-muted-foreground text-sm">{t('access.intro')}</p>
       <ul className="divide-y text-sm">
         {matrix.data.permissions.map((p) => {
           const has = a.effective.includes(p.key);
@@ -522,11 +513,11 @@ function Permissions({ a }: { a: AccountAccess }) {
           const fromRoles = a.from_roles[p.key] ?? [];
           const source =
             override === true
-              ? 'override'
+              ? t('access.override')
               : override === false
-                ? 'revoked by override'
+                ? t('access.revoked')
                 : fromRoles.length
-                  ? `role ${fromRoles.join(', ')}`
+                  ? t('access.fromRoles', { roles: fromRoles.join(', ') })
                   : '—';
           return (
             <li
@@ -542,14 +533,14 @@ function Permissions({ a }: { a: AccountAccess }) {
                 <div className="text-muted-foreground text-xs">{source}</div>
               </div>
               <NativeSelect
-                aria-label={`Override for ${p.key}`}
+                aria-label={t('access.overrideFor', { key: p.key })}
                 value={override === undefined ? 'inherit' : override ? 'grant' : 'revoke'}
                 onChange={(e) => change(p.key, e.target.value)}
                 disabled={setOverride.isPending}
               >
-                <NativeSelectOption value="inherit">Inherit</NativeSelectOption>
-                <NativeSelectOption value="grant">Grant</NativeSelectOption>
-                <NativeSelectOption value="revoke">Revoke</NativeSelectOption>
+                <NativeSelectOption value="inherit">{t('access.inherit')}</NativeSelectOption>
+                <NativeSelectOption value="grant">{t('access.grant')}</NativeSelectOption>
+                <NativeSelectOption value="revoke">{t('access.revoke')}</NativeSelectOption>
               </NativeSelect>
             </li>
           );

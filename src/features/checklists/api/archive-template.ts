@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { checklistKeys } from './keys';
 
 export interface ArchiveTemplateInput {
@@ -22,8 +23,8 @@ export const useArchiveTemplate = (callbacks?: MutationCallbacks<void, ArchiveTe
       mutationFn: archiveTemplate,
       invalidate: [checklistKeys.all],
       done: (_, { archived }) =>
-        notify.success(archived ? 'Template archived' : 'Template restored'),
-      failed: 'Failed to archive the template',
+        notify.success(messages.t(archived ? 'toast.archived' : 'toast.restored')),
+      failed: messages.t('toast.archiveFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { fetchOrThrow, QueryError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { checklistKeys } from './keys';
 
 /** Deletes (or archives) the template; answers what the user is told. */
@@ -12,13 +13,13 @@ export async function deleteTemplate(id: string): Promise<string> {
     await fetchOrThrow(() =>
       supabase.from('checklist_templates').delete().eq('id', id).select('id'),
     );
-    return 'Template deleted';
+    return messages.t('toast.deleted');
   } catch (e) {
     if (e instanceof QueryError && e.code === '23503') {
       await fetchOrThrow(() =>
         supabase.from('checklist_templates').update({ archived: true }).eq('id', id).select('id'),
       );
-      return 'Cleans used this template, so it was archived instead';
+      return messages.t('toast.deletedArchived');
     }
     throw e;
   }
@@ -30,7 +31,7 @@ export const useDeleteTemplate = (callbacks?: MutationCallbacks<string, string>)
       mutationFn: deleteTemplate,
       invalidate: [checklistKeys.all],
       done: (message) => notify.success(message),
-      failed: 'Failed to delete the template',
+      failed: messages.t('toast.deleteFailed'),
     },
     callbacks,
   );

@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import type { TemplateSummary } from './get-templates';
 import { checklistKeys } from './keys';
 import { publishVersion } from './publish-version';
@@ -12,7 +13,11 @@ export async function duplicateTemplate(t: TemplateSummary): Promise<void> {
   await fetchOrThrow(() =>
     supabase
       .from('checklist_templates')
-      .insert({ id, name: `Copy of ${t.name}`.slice(0, 120), description: t.description })
+      .insert({
+        id,
+        name: messages.t('copyName', { name: t.name }).slice(0, 120),
+        description: t.description,
+      })
       .select('id'),
   );
   await publishVersion(id, t.content);
@@ -23,8 +28,8 @@ export const useDuplicateTemplate = (callbacks?: MutationCallbacks<void, Templat
     {
       mutationFn: duplicateTemplate,
       invalidate: [checklistKeys.all],
-      done: () => notify.success('Template duplicated'),
-      failed: 'Failed to duplicate the template',
+      done: () => notify.success(messages.t('toast.duplicated')),
+      failed: messages.t('toast.duplicateFailed'),
     },
     callbacks,
   );

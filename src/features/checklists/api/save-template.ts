@@ -4,6 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import type { ChecklistContent } from '../content';
 import { checklistKeys } from './keys';
 import { publishVersion } from './publish-version';
@@ -37,9 +38,9 @@ export async function saveTemplate(t: SaveTemplateInput): Promise<string> {
   }
   if (!t.id || t.contentChanged) {
     await publishVersion(id, t.content);
-    return t.id ? 'New version published' : 'Template created';
+    return messages.t(t.id ? 'toast.published' : 'toast.created');
   }
-  return 'Template saved';
+  return messages.t('toast.saved');
 }
 
 export const useSaveTemplate = (callbacks?: MutationCallbacks<string, SaveTemplateInput>) =>
@@ -48,7 +49,7 @@ export const useSaveTemplate = (callbacks?: MutationCallbacks<string, SaveTempla
       mutationFn: saveTemplate,
       invalidate: [checklistKeys.all],
       done: (message) => notify.success(message),
-      failed: 'Failed to save the template',
+      failed: messages.t('toast.saveFailed'),
     },
     callbacks,
   );

@@ -11,9 +11,11 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useT } from '@/lib/i18n/catalog';
 import {
   contentProblem,
-  KIND_LABELS,
+  ITEM_KINDS,
+  kindLabel,
   move,
   newItem,
   newSection,
@@ -22,11 +24,12 @@ import {
   type ChecklistSection,
   type ItemKind,
 } from '../content';
+import { messages } from '../messages';
 
 type Drag = { section: number; item: number | null } | null;
 
 const editorSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'The template needs a name.')),
+  name: z.string().check(z.trim(), z.minLength(1, messages.ref('editor.nameRequired'))),
   description: z.string(),
   sections: z.array(z.custom<ChecklistSection>()).check((ctx) => {
     const problem = contentProblem({ sections: ctx.value });
@@ -69,6 +72,7 @@ export function TemplateEditor({
     form.setValue('sections', change(form.getValues('sections')), { shouldDirty: true });
   const [drag, setDrag] = useState<Drag>(null);
   const problem = form.formState.errors.sections?.message;
+  const t = useT(messages);
 
   const setSection = (si: number, patch: Partial<(typeof sections)[number]>) =>
     setSections((all) => all.map((s, i) => (i === si ? { ...s, ...patch } : s)));
@@ -104,10 +108,10 @@ export function TemplateEditor({
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} aria-label="Checklist template" className="space-y-4">
+      <form onSubmit={submit} aria-label={t('editor.label')} className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField control={form.control} name="name" label="Template name" maxLength={120} />
-          <TextField control={form.control} name="description" label="Description" />
+          <TextField control={form.control} name="name" label={t('editor.name')} maxLength={120} />
+          <TextField control={form.control} name="description" label={t('editor.description')} />
         </div>
 
         <ol className="space-y-4">
@@ -119,7 +123,7 @@ export function TemplateEditor({
               className="space-y-2 rounded-md border p-3"
             >
               <fieldset className="space-y-2">
-                <legend className="sr-only">Section {si + 1}</legend>
+                <legend className="sr-only">{t('editor.section', { number: si + 1 })}</legend>
                 <div className="flex flex-wrap items-end gap-2">
                   <span
                     draggable
@@ -130,7 +134,9 @@ export function TemplateEditor({
                     ⠿
                   </span>
                   <div className="min-w-48 flex-1 space-y-1">
-                    <Label htmlFor={`section-${s.id}`}>Section {si + 1} (room)</Label>
+                    <Label htmlFor={`section-${s.id}`}>
+                      {t('editor.sectionTitle', { number: si + 1 })}
+                    </Label>
                     <Input
                       id={`section-${s.id}`}
                       value={s.title}
@@ -138,7 +144,7 @@ export function TemplateEditor({
                     />
                   </div>
                   <OrderButtons
-                    name={`section ${s.title || si + 1}`}
+                    name={t('editor.sectionName', { name: s.title || si + 1 })}
                     index={si}
                     count={sections.length}
                     onMove={(to) => setSections((all) => move(all, si, to))}
@@ -160,7 +166,9 @@ export function TemplateEditor({
                       data-testid="checklist-item"
                     >
                       <div className="min-w-48 flex-1 space-y-1">
-                        <Label htmlFor={`item-${it.id}`}>Item {ii + 1}</Label>
+                        <Label htmlFor={`item-${it.id}`}>
+                          {t('editor.item', { number: ii + 1 })}
+                        </Label>
                         <Input
                           id={`item-${it.id}`}
                           value={it.label}
@@ -168,15 +176,15 @@ export function TemplateEditor({
                         />
                       </div>
                       <div className="space-y-1">
-                        <Label htmlFor={`kind-${it.id}`}>Kind</Label>
+                        <Label htmlFor={`kind-${it.id}`}>{t('editor.kind')}</Label>
                         <NativeSelect
                           id={`kind-${it.id}`}
                           value={it.kind}
                           onChange={(e) => setItem(si, ii, { kind: e.target.value as ItemKind })}
                         >
-                          {Object.entries(KIND_LABELS).map(([k, v]) => (
+                          {ITEM_KINDS.map((k) => (
                             <NativeSelectOption key={k} value={k}>
-                              {v}
+                              {kindLabel(k)}
                             </NativeSelectOption>
                           ))}
                         </NativeSelect>
@@ -186,7 +194,7 @@ export function TemplateEditor({
                           {(['min', 'max'] as const).map((bound) => (
                             <div key={bound} className="w-20 space-y-1">
                               <Label htmlFor={`${bound}-${it.id}`}>
-                                {bound === 'min' ? 'Min' : 'Max'}
+                                {t(bound === 'min' ? 'editor.min' : 'editor.max')}
                               </Label>
                               <Input
                                 id={`${bound}-${it.id}`}
@@ -210,11 +218,11 @@ export function TemplateEditor({
                             checked={it[flag]}
                             onChange={(e) => setItem(si, ii, { [flag]: e.target.checked })}
                           />
-                          {flag === 'required' ? 'Required' : 'Critical'}
+                          {t(flag === 'required' ? 'editor.required' : 'editor.critical')}
                         </label>
                       ))}
                       <OrderButtons
-                        name={`item ${it.label || ii + 1}`}
+                        name={t('editor.itemName', { name: it.label || ii + 1 })}
                         index={ii}
                         count={s.items.length}
                         onMove={(to) => moveItem(si, ii, to)}
@@ -232,7 +240,9 @@ export function TemplateEditor({
                   onClick={() => setSection(si, { items: [...s.items, newItem()] })}
                 >
                   <Plus aria-hidden="true" />
-                  Add item to {s.title || `section ${si + 1}`}
+                  {t('editor.addItem', {
+                    section: s.title || t('editor.sectionName', { name: si + 1 }),
+                  })}
                 </Button>
               </fieldset>
             </li>
@@ -244,7 +254,7 @@ export function TemplateEditor({
           onClick={() => setSections((all) => [...all, newSection()])}
         >
           <Plus aria-hidden="true" />
-          Add section
+          {t('editor.addSection')}
         </Button>
         {problem ? (
           <p role="alert" className="text-destructive text-sm">
@@ -253,10 +263,10 @@ export function TemplateEditor({
         ) : null}
         <div className="flex gap-2">
           <Button type="submit" disabled={saving}>
-            {isNew ? 'Create template' : 'Publish new version'}
+            {t(isNew ? 'editor.create' : 'editor.publish')}
           </Button>
           <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('editor.cancel')}
           </Button>
         </div>
       </form>
@@ -279,22 +289,29 @@ function OrderButtons({
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
+  const t = useT(messages);
   const buttons = [
     {
       key: 'up',
-      label: `Move ${name} up`,
+      label: t('editor.moveUp', { name }),
       Icon: ArrowUp,
       disabled: index === 0,
       run: () => onMove(index - 1),
     },
     {
       key: 'down',
-      label: `Move ${name} down`,
+      label: t('editor.moveDown', { name }),
       Icon: ArrowDown,
       disabled: index === count - 1,
       run: () => onMove(index + 1),
     },
-    { key: 'remove', label: `Remove ${name}`, Icon: Trash2, disabled: false, run: onRemove },
+    {
+      key: 'remove',
+      label: t('editor.remove', { name }),
+      Icon: Trash2,
+      disabled: false,
+      run: onRemove,
+    },
   ];
   return buttons.map(({ key, label, Icon, disabled, run }) => (
     <Button

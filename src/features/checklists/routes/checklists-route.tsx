@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/catalog';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -11,6 +12,7 @@ import { useTemplates, type TemplateSummary } from '../api/get-templates';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplateEditor } from '../components/template-editor';
 import { newItem, newSection } from '../content';
+import { messages } from '../messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { getTemplatesQueryOptions } from '../api/get-templates';
@@ -28,15 +30,18 @@ export function ChecklistsRoute() {
   const duplicate = useDuplicateTemplate();
   const archive = useArchiveTemplate();
   const remove = useDeleteTemplate();
+  const tr = useT(messages);
 
   if (editing) {
     const t = editing.template;
     return (
       <div className="space-y-4">
         <PageHeader
-          title="Checklists"
+          title={tr('list.title')}
           description={
-            t ? `Editing ${t.name} (version ${t.current_version})` : 'New checklist template'
+            t
+              ? tr('list.editing', { name: t.name, version: t.current_version })
+              : tr('list.newTemplate')
           }
         />
         <TemplateEditor
@@ -45,7 +50,9 @@ export function ChecklistsRoute() {
           initial={{
             name: t?.name ?? '',
             description: t?.description ?? '',
-            content: t?.content ?? { sections: [{ ...newSection('Kitchen'), items: [newItem()] }] },
+            content: t?.content ?? {
+              sections: [{ ...newSection(tr('list.firstSection')), items: [newItem()] }],
+            },
           }}
           onCancel={() => setEditing(null)}
           onSave={(v, contentChanged) => save.mutate({ id: t?.id ?? null, ...v, contentChanged })}
@@ -57,17 +64,17 @@ export function ChecklistsRoute() {
   return (
     <div className="space-y-4">
       <PageHeader
-        title="Checklists"
-        description="Templates per cleaning type. Editing publishes a new version; cleans keep the version they were made from."
-        actions={<Button onClick={() => setEditing({ template: null })}>New template</Button>}
+        title={tr('list.title')}
+        description={tr('list.description')}
+        actions={<Button onClick={() => setEditing({ template: null })}>{tr('list.new')}</Button>}
       />
       {templates.isPending ? (
         <p role="status" className="text-muted-foreground text-sm">
-          Loading templates…
+          {tr('list.loading')}
         </p>
       ) : templates.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          The templates could not be loaded.
+          {tr('list.loadFailed')}
         </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
@@ -81,29 +88,32 @@ export function ChecklistsRoute() {
                     <p className="text-muted-foreground text-sm">{t.description}</p>
                   </div>
                   <div className="flex gap-1">
-                    <Badge variant="outline">v{t.current_version}</Badge>
-                    {t.archived ? <Badge variant="secondary">Archived</Badge> : null}
+                    <Badge variant="outline">
+                      {tr('list.version', { version: t.current_version })}
+                    </Badge>
+                    {t.archived ? <Badge variant="secondary">{tr('list.archived')}</Badge> : null}
                   </div>
                 </div>
                 <p className="text-sm">
-                  {t.content.sections.length} sections, {items} items
+                  {tr('list.size', { sections: t.content.sections.length, items })}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" onClick={() => setEditing({ template: t })}>
-                    Edit <span className="sr-only">{t.name}</span>
+                    {tr('list.edit')} <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => duplicate.mutate(t)}>
-                    Duplicate <span className="sr-only">{t.name}</span>
+                    {tr('list.duplicate')} <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => archive.mutate({ id: t.id, archived: !t.archived })}
                   >
-                    {t.archived ? 'Restore' : 'Archive'} <span className="sr-only">{t.name}</span>
+                    {tr(t.archived ? 'list.restore' : 'list.archive')}{' '}
+                    <span className="sr-only">{t.name}</span>
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => remove.mutate(t.id)}>
-                    Delete <span className="sr-only">{t.name}</span>
+                    {tr('list.delete')} <span className="sr-only">{t.name}</span>
                   </Button>
                 </div>
               </li>

@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { cleaningSettingsKeys } from './keys';
 
 export async function deleteOverride(id: string): Promise<void> {
@@ -16,8 +17,8 @@ export const useDeleteOverride = (callbacks?: MutationCallbacks<void, string>) =
     {
       mutationFn: deleteOverride,
       invalidate: [cleaningSettingsKeys.all],
-      done: () => notify.success('Override removed'),
-      failed: 'Failed to remove the override',
+      done: () => notify.success(messages.t('toast.overrideRemoved')),
+      failed: messages.t('toast.overrideRemoveFailed'),
     },
     callbacks,
   );

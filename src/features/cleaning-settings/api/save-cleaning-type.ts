@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { cleaningSettingsKeys } from './keys';
 import type { CleaningType } from './types';
 
@@ -28,8 +29,8 @@ export const useSaveType = (callbacks?: MutationCallbacks<void, TypeInput>) =>
     {
       mutationFn: saveCleaningType,
       invalidate: [cleaningSettingsKeys.all],
-      done: () => notify.success('Cleaning type saved'),
-      failed: 'Failed to save the cleaning type',
+      done: () => notify.success(messages.t('toast.typeSaved')),
+      failed: messages.t('toast.typeFailed'),
     },
     callbacks,
   );

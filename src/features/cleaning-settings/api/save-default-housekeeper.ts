@@ -3,6 +3,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { cleaningSettingsKeys } from './keys';
 
 export interface DefaultHousekeeperInput {
@@ -21,8 +22,8 @@ export const useSaveDefaultHousekeeper = (
     {
       mutationFn: saveDefaultHousekeeper,
       invalidate: [cleaningSettingsKeys.all],
-      done: () => notify.success('Default housekeeper saved'),
-      failed: 'Failed to save the default housekeeper',
+      done: () => notify.success(messages.t('toast.housekeeperSaved')),
+      failed: messages.t('toast.housekeeperFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { cleaningSettingsKeys } from './keys';
 import type { Override } from './types';
 
@@ -26,8 +27,8 @@ export const useSaveOverride = (callbacks?: MutationCallbacks<void, OverrideInpu
     {
       mutationFn: saveOverride,
       invalidate: [cleaningSettingsKeys.all],
-      done: () => notify.success('Villa override saved'),
-      failed: 'Failed to save the override',
+      done: () => notify.success(messages.t('toast.overrideSaved')),
+      failed: messages.t('toast.overrideFailed'),
     },
     callbacks,
   );

@@ -4,6 +4,7 @@ import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 import { cleaningSettingsKeys } from './keys';
 import type { TurnoverRules } from './types';
 
@@ -18,8 +19,8 @@ export const useSaveRules = (callbacks?: MutationCallbacks<void, RulesInput>) =>
     {
       mutationFn: saveTurnoverRules,
       invalidate: [cleaningSettingsKeys.all],
-      done: () => notify.success('Turnover rules saved'),
-      failed: 'Failed to save the turnover rules',
+      done: () => notify.success(messages.t('toast.rulesSaved')),
+      failed: messages.t('toast.rulesFailed'),
     },
     callbacks,
   );

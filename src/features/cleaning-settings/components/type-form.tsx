@@ -3,12 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/catalog';
 import type { SettingsData } from '../api/get-cleaning-settings';
 import { useSaveType } from '../api/save-cleaning-type';
 import type { CleaningType } from '../api/types';
 import { parseMinutes } from '../minutes';
 import { CheckboxLine, RowSelectField, SettingsForm } from './fields';
 import { typeSchema, type TypeFormInput } from '../schemas';
+import { messages } from '../messages';
 
 /** One cleaning type: name, minutes by bedrooms, default checklist, inspection, colour. */
 export function TypeForm({
@@ -43,40 +45,41 @@ export function TypeForm({
     }),
   );
   const c = form.control;
+  const t = useT(messages);
   return (
     <SettingsForm
       form={form}
       onSubmit={onSubmit}
-      label={type ? `Cleaning type ${type.name}` : 'New cleaning type'}
+      label={type ? t('type.label', { name: type.name }) : t('type.new')}
       row
     >
       <div className="lg:col-span-1">
-        <TextField control={c} name="name" label="Name" maxLength={60} required />
+        <TextField control={c} name="name" label={t('type.name')} maxLength={60} required />
       </div>
       <div className="lg:col-span-2">
-        <TextField control={c} name="minutes" label="Minutes by bedrooms (studio, 1, 2, …)" />
+        <TextField control={c} name="minutes" label={t('type.minutes')} />
       </div>
       <RowSelectField
         control={c}
         name="template"
-        label="Default checklist"
-        empty="None"
+        label={t('type.template')}
+        empty={t('type.none')}
         rows={templates.filter((t) => !t.archived || t.id === template)}
       />
       <div className="flex items-center gap-3">
-        <CheckboxLine control={c} name="inspection" label="Inspection required" />
+        <CheckboxLine control={c} name="inspection" label={t('type.inspection')} />
         <FormField
           control={c}
           name="color"
           render={({ field }) => (
             <label className="flex items-center gap-2 text-sm">
-              <input type="color" {...field} aria-label="Colour" className="h-8 w-10" />
+              <input type="color" {...field} aria-label={t('type.colour')} className="h-8 w-10" />
             </label>
           )}
         />
       </div>
       <Button type="submit" size="sm" disabled={save.isPending || parseMinutes(minutes) === null}>
-        {type ? 'Save' : 'Add type'}
+        {t(type ? 'type.save' : 'type.add')}
       </Button>
     </SettingsForm>
   );

@@ -7,6 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useT } from '@/lib/i18n/catalog';
 import {
   Table,
   TableBody,
@@ -23,6 +24,7 @@ import { useSaveRules } from '../api/save-turnover-rules';
 import type { TurnoverRules } from '../api/types';
 import { CheckboxLine, RowSelectField, SettingsForm } from '../components/fields';
 import { TypeForm } from '../components/type-form';
+import { messages } from '../messages';
 import {
   overrideSchema,
   rulesSchema,
@@ -58,29 +60,24 @@ function RulesForm({ rules }: { rules: TurnoverRules }) {
   );
   const c = form.control;
   const validHours = wholeIn(1, 720)(useWatch({ control: c, name: 'hours' }));
+  const t = useT(messages);
   return (
-    <SettingsForm form={form} onSubmit={onSubmit} label="Turnover rules">
-      <CheckboxLine
-        control={c}
-        name="enabled"
-        label="Create a turnover clean for every confirmed check-out"
-      />
+    <SettingsForm form={form} onSubmit={onSubmit} label={t('rules.label')}>
+      <CheckboxLine control={c} name="enabled" label={t('rules.enabled')} />
       <div className="max-w-xs">
         <TextField
           control={c}
           name="hours"
-          label="Window when no stay follows (hours)"
+          label={t('rules.hours')}
           type="number"
           min={1}
           max={720}
         />
       </div>
-      <p className="text-muted-foreground text-xs">
-        Otherwise the window runs from the check-out to the villa's next confirmed check-in.
-      </p>
-      <CheckboxLine control={c} name="sameDay" label="Flag same-day turnovers" />
+      <p className="text-muted-foreground text-xs">{t('rules.otherwise')}</p>
+      <CheckboxLine control={c} name="sameDay" label={t('rules.sameDay')} />
       <Button type="submit" size="sm" disabled={!validHours || save.isPending}>
-        Save rules
+        {t('rules.save')}
       </Button>
     </SettingsForm>
   );
@@ -102,6 +99,7 @@ function Overrides({ data }: { data: SettingsData }) {
   const c = form.control;
   const minutes = useWatch({ control: c, name: 'minutes' });
   const validMinutes = minutes === '' || wholeIn(5, 1440)(minutes);
+  const t = useT(messages);
   const onSubmit = form.handleSubmit((v) =>
     save.mutate({
       property_id: v.villa,
@@ -113,64 +111,64 @@ function Overrides({ data }: { data: SettingsData }) {
   );
   return (
     <div className="space-y-4">
-      <SettingsForm form={form} onSubmit={onSubmit} label="New villa override" row>
+      <SettingsForm form={form} onSubmit={onSubmit} label={t('override.label')} row>
         <RowSelectField
           control={c}
           name="villa"
-          label="Villa"
+          label={t('override.villa')}
           required
-          empty="Choose a villa"
+          empty={t('override.chooseVilla')}
           rows={data.villas}
         />
         <RowSelectField
           control={c}
           name="type"
-          label="Cleaning type"
+          label={t('override.type')}
           required
-          empty="Choose a type"
+          empty={t('override.chooseType')}
           rows={data.types}
         />
         <TextField
           control={c}
           name="minutes"
-          label="Minutes"
+          label={t('override.minutes')}
           type="number"
           min={5}
           max={1440}
-          placeholder="Default"
+          placeholder={t('override.default')}
         />
         <RowSelectField
           control={c}
           name="template"
-          label="Checklist"
-          empty="Default"
+          label={t('override.checklist')}
+          empty={t('override.default')}
           rows={data.templates.filter((t) => !t.archived)}
         />
         <SelectField
           control={c}
           name="inspection"
-          label="Inspection"
+          label={t('override.inspection')}
           options={[
-            { value: '', label: 'Default' },
-            { value: 'yes', label: 'Required' },
-            { value: 'no', label: 'Not required' },
+            { value: '', label: t('override.default') },
+            { value: 'yes', label: t('override.required') },
+            { value: 'no', label: t('override.notRequired') },
           ]}
         />
         <Button type="submit" size="sm" disabled={save.isPending || !validMinutes}>
-          Save override
+          {t('override.save')}
         </Button>
       </SettingsForm>
       <div className="overflow-x-auto rounded-md border">
-        <Table aria-label="Villa overrides">
+        <Table aria-label={t('override.table')}>
           <TableHeader>
             <TableRow>
-              <TableHead>Villa</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Minutes</TableHead>
-              <TableHead>Checklist</TableHead>
-              <TableHead>Inspection</TableHead>
+              <TableHead>{t('override.col.villa')}</TableHead>
+              <TableHead>{t('override.col.type')}</TableHead>
+              <TableHead>{t('override.col.minutes')}</TableHead>
+              <TableHead>{t('override.col.checklist')}</TableHead>
+              <TableHead>{t('override.col.inspection')}</TableHead>
               <TableHead>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('override.col.actions')}</span>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -179,23 +177,28 @@ function Overrides({ data }: { data: SettingsData }) {
               <TableRow key={o.id}>
                 <TableCell>{villaName.get(o.property_id) ?? '—'}</TableCell>
                 <TableCell>{typeName.get(o.cleaning_type_id)}</TableCell>
-                <TableCell>{o.minutes ?? 'Default'}</TableCell>
-                <TableCell>{o.template_id ? templateName.get(o.template_id) : 'Default'}</TableCell>
+                <TableCell>{o.minutes ?? t('override.default')}</TableCell>
+                <TableCell>
+                  {o.template_id ? templateName.get(o.template_id) : t('override.default')}
+                </TableCell>
                 <TableCell>
                   {o.inspection_required === null
-                    ? 'Default'
+                    ? t('override.default')
                     : o.inspection_required
-                      ? 'Required'
-                      : 'Not required'}
+                      ? t('override.required')
+                      : t('override.notRequired')}
                 </TableCell>
                 <TableCell>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Remove override of ${villaName.get(o.property_id) ?? 'villa'}, ${typeName.get(o.cleaning_type_id) ?? ''}`}
+                    aria-label={t('override.removeLabel', {
+                      villa: villaName.get(o.property_id) ?? t('override.villaFallback'),
+                      type: typeName.get(o.cleaning_type_id) ?? '',
+                    })}
                     onClick={() => remove.mutate(o.id)}
                   >
-                    Remove
+                    {t('override.remove')}
                   </Button>
                 </TableCell>
               </TableRow>
@@ -203,11 +206,8 @@ function Overrides({ data }: { data: SettingsData }) {
           </TableBody>
         </Table>
       </div>
-      <h3 className="text-base font-semibold">Default housekeeper per villa</h3>
-      <p className="text-muted-foreground text-sm">
-        New turnovers of a villa are assigned to its default housekeeper; the board's suggestions
-        keep its other cleans with her.
-      </p>
+      <h3 className="text-base font-semibold">{t('housekeeper.title')}</h3>
+      <p className="text-muted-foreground text-sm">{t('housekeeper.intro')}</p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {data.villas.map((v) => (
           <li
@@ -217,7 +217,7 @@ function Overrides({ data }: { data: SettingsData }) {
             <span>{v.name}</span>
             <NativeSelect
               size="sm"
-              aria-label={`Default housekeeper of ${v.name}`}
+              aria-label={t('housekeeper.label', { villa: v.name })}
               value={defaults.get(v.id) ?? ''}
               onChange={(e) =>
                 saveDefault.mutate({
@@ -226,7 +226,7 @@ function Overrides({ data }: { data: SettingsData }) {
                 })
               }
             >
-              <NativeSelectOption value="">None</NativeSelectOption>
+              <NativeSelectOption value="">{t('housekeeper.none')}</NativeSelectOption>
               {data.housekeepers.map((h) => (
                 <NativeSelectOption key={h.id} value={h.id}>
                   {h.full_name}
@@ -243,25 +243,23 @@ function Overrides({ data }: { data: SettingsData }) {
 export function CleaningSettingsRoute() {
   const settings = useCleaningSettings();
   const data = settings.data;
+  const t = useT(messages);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Cleaning Settings"
-        description="Cleaning types, default durations, turnover rules and what differs per villa."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {settings.isPending ? (
         <p role="status" className="text-muted-foreground text-sm">
-          Loading settings…
+          {t('page.loading')}
         </p>
       ) : !data ? (
         <p role="alert" className="text-destructive text-sm">
-          The settings could not be loaded.
+          {t('page.loadFailed')}
         </p>
       ) : (
         <>
           <section aria-labelledby="types-heading" className="space-y-3">
             <h2 id="types-heading" className="text-lg font-semibold">
-              Cleaning types
+              {t('page.types')}
             </h2>
             {data.types.map((t) => (
               <TypeForm key={`${t.id}-${t.updated_at}`} type={t} templates={data.templates} />
@@ -270,13 +268,13 @@ export function CleaningSettingsRoute() {
           </section>
           <section aria-labelledby="rules-heading" className="space-y-3">
             <h2 id="rules-heading" className="text-lg font-semibold">
-              Turnover rules
+              {t('page.rules')}
             </h2>
             {data.rules ? <RulesForm key={data.rules.updated_at} rules={data.rules} /> : null}
           </section>
           <section aria-labelledby="overrides-heading" className="space-y-3">
             <h2 id="overrides-heading" className="text-lg font-semibold">
-              Per-villa overrides
+              {t('page.overrides')}
             </h2>
             <Overrides data={data} />
           </section>

@@ -15,11 +15,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: {
       full_name: profile.full_name,
       phone: profile.phone ?? '',
-      language: profile.language,
+      language: profile.language ?? 'en',
     },
   });
   const languages = (
-    LANGUAGES.some((l) => l.code === profile.language)
+    !profile.language || LANGUAGES.some((l) => l.code === profile.language)
       ? LANGUAGES
       : [...LANGUAGES, { code: profile.language, label: profile.language }]
   ).map((l) => ({ value: l.code, label: l.label }));
