@@ -2,7 +2,7 @@
 // time, url), refreshed every 3 s and whenever the queue changes. Beyond the spec (docs/offline.md
 // rule 4) each row says what the change is and, when the server refused it or the account must
 // sign in again, why - with what the user can do about it. Nothing leaves the queue silently.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LogIn, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,28 @@ import { messages } from './messages';
 // The app's one clock: the company's zone (src/lib/company-time.ts).
 const timeOf = (ms: number) => formatTimeSeconds(ms);
 
+type Localize = (message: string) => string;
+
+/**
+ * A server's refusal in the user's language (docs/i18n.md "Server messages"): the matcher loads
+ * when the panel opens, not with the frame; until then the text shows as it came.
+ */
+function useServerMessages(): Localize {
+  const [localize, setLocalize] = useState<Localize>(() => (message: string) => message);
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/server-messages/localize')
+      .then((m) => {
+        if (live) setLocalize(() => m.localizeServerMessage);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return localize;
+}
+
 export function SyncQueuePanel() {
   const open = useSyncPanelOpen();
   if (!open) return null;
@@ -31,6 +53,7 @@ export function SyncQueuePanel() {
 
 function OpenPanel() {
   const t = useT(messages);
+  const localize = useServerMessages();
   const { size, rows, isFetching, refresh } = useSyncQueue({ poll: true });
   const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
   return (
@@ -81,6 +104,7 @@ function OpenPanel() {
               key={row.entry?.mutationId ?? `${row.timestamp}-${row.url}-${i}`}
               row={row}
               onDiscard={setDiscarding}
+              localize={localize}
             />
           ))}
         </ul>
@@ -115,9 +139,11 @@ function OpenPanel() {
 function QueueRow({
   row,
   onDiscard,
+  localize,
 }: {
   row: SyncQueueRow;
   onDiscard: (entry: QueueEntry) => void;
+  localize: Localize;
 }) {
   const { entry } = row;
   return (
@@ -132,7 +158,7 @@ function QueueRow({
         </time>
       </div>
       <p className="text-muted-foreground font-mono text-xs break-all">{row.url}</p>
-      {entry && <EntryDetails entry={entry} onDiscard={onDiscard} />}
+      {entry && <EntryDetails entry={entry} onDiscard={onDiscard} localize={localize} />}
     </li>
   );
 }
@@ -140,11 +166,14 @@ function QueueRow({
 function EntryDetails({
   entry,
   onDiscard,
+  localize,
 }: {
   entry: QueueEntry;
   onDiscard: (entry: QueueEntry) => void;
+  localize: Localize;
 }) {
   const t = useT(messages);
+  const error = entry.lastError ? localize(queueErrorText(entry.lastError)) : null;
   const signOut = useSignOut();
   if (entry.status === 'rejected') {
     return (
@@ -152,7 +181,7 @@ function EntryDetails({
         {entry.label && <p className="font-medium">{entry.label}</p>}
         <p className="text-destructive text-xs">
           {t('entry.refused', {
-            reason: entry.lastError ? queueErrorText(entry.lastError) : t('entry.noReason'),
+            reason: error ?? t('entry.noReason'),
           })}
         </p>
         <div className="flex gap-2">
@@ -202,7 +231,7 @@ function EntryDetails({
         <p className="text-muted-foreground text-xs">
           {t('entry.attempt', { count: entry.attempts })}
           {entry.nextAttemptAt > 0 && t('entry.nextTry', { time: timeOf(entry.nextAttemptAt) })}
-          {entry.lastError && ` (${queueErrorText(entry.lastError)})`}
+          {error !== null && ` (${error})`}
         </p>
       )}
     </>
