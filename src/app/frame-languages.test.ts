@@ -25,6 +25,7 @@ describe('the frame in Greek and Albanian', () => {
     expect(sync.t('panel.pending', { count: 1 })).toBe('1 σε αναμονή');
     expect(sync.t('button.waiting', { count: 2 })).toBe('2 περιμένουν συγχρονισμό');
     expect(checkEmail('')).toEqual({ ok: false, error: 'Το email είναι υποχρεωτικό' });
+    expect(sync.t('signOut.confirm')).toBe("Αποσύνδεση παρ' όλα αυτά");
   });
 
   it('speaks Albanian', async () => {
@@ -32,6 +33,7 @@ describe('the frame in Greek and Albanian', () => {
     expect(paths.housekeeping.titleWithout.title).toBe('Itinerari im');
     expect(sync.t('button.waiting', { count: 1 })).toBe('1 pret sinkronizimin');
     expect(sync.t('button.waiting', { count: 3 })).toBe('3 presin sinkronizimin');
+    expect(sync.t('discard.bodyNamed', { label: 'X' })).toMatch(/^„X” do të humbasë/);
   });
 
   it('comes back to English unchanged', async () => {
@@ -41,5 +43,9 @@ describe('the frame in Greek and Albanian', () => {
       '1 change made on this device has not reached the server yet. It stays on this device and is sent the next time this account signs in here.',
     );
     expect(checkEmail('')).toEqual({ ok: false, error: 'Email is required' });
+    // An apostrophe is text in ICU unless it quotes a brace.
+    expect(sync.t('banner.offline')).toBe(
+      "You're offline. Changes will sync when connection is restored.",
+    );
   });
 });
