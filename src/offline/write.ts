@@ -225,7 +225,7 @@ export async function queueWrites(writes: Write[], options: WriteOptions): Promi
     throw new QueryError(
       {
         code: err.code ?? 'REJECTED',
-        message: err.message ? queueErrorText(err) : messages.t('write.refused'),
+        message: err.message !== undefined ? queueErrorText(err) : messages.t('write.refused'),
       },
       new Date().toISOString(),
     );
