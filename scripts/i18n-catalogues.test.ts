@@ -1,5 +1,5 @@
 // The catalogues' rules (docs/i18n.md), on the files: every namespace is declared under its
-// folder's name; Greek and Albanian hold no key English lacks, take the same values as English and
+// folder's name; Greek and Albanian hold no key English lacks, take no value English does not give and
 // are valid ICU; the field screens' namespaces are complete in both. (A key a screen uses that
 // English lacks fails the type check: Catalog.t takes only the English keys.)
 import { describe, expect, it } from 'vitest';

@@ -115,7 +115,14 @@ export function composeAreas(contributions: readonly AreaContribution[]): Areas 
     propertySections: byOrder(contributions.flatMap((c) => c.propertySections ?? [])),
     headerActions: byOrder(contributions.flatMap((c) => c.headerActions ?? [])),
     propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
-    readinessReasons: Object.assign({}, ...contributions.map((c) => c.readinessReasons ?? {})),
+    // Copied with their getters: an area's words are read in the language of the moment.
+    readinessReasons: Object.defineProperties(
+      {},
+      Object.assign(
+        {},
+        ...contributions.map((c) => Object.getOwnPropertyDescriptors(c.readinessReasons ?? {})),
+      ) as PropertyDescriptorMap,
+    ),
   };
 }
 

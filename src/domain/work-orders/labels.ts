@@ -1,25 +1,16 @@
 // Work orders in words and order (docs/maintenance.md): status and priority labels, "most urgent
 // first" and "overdue". Shared by the maintenance area and the dashboard's work-order cards.
 import type { Database } from '@/lib/database.types';
+import { messages } from './messages';
 
 type Enums = Database['public']['Enums'];
 export type WorkOrderStatus = Enums['work_order_status'];
 export type WorkOrderPriority = Enums['work_order_priority'];
 
-export const STATUS_LABELS: Record<WorkOrderStatus, string> = {
-  open: 'Open',
-  assigned: 'Assigned',
-  in_progress: 'In progress',
-  on_hold: 'On hold',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
-export const PRIORITY_LABELS: Record<WorkOrderPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-};
+/** A status in words ('In progress'), in the language of the moment. */
+export const statusLabel = (s: WorkOrderStatus): string => messages.t(`status.${s}`);
+/** A priority in words ('Urgent'). */
+export const priorityLabel = (p: WorkOrderPriority): string => messages.t(`priority.${p}`);
 
 /** Statuses of a work order still to be done (not resolved, not closed). */
 export const OPEN_STATUSES: WorkOrderStatus[] = ['open', 'assigned', 'in_progress', 'on_hold'];

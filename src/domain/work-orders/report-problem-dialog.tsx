@@ -9,6 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 import { ReportProblemForm } from './report-problem';
 import { useReportWorkOrder } from './writes';
 
@@ -25,19 +27,18 @@ export function ReportProblemDialog({
   /** The villas to choose from. */
   villas: { value: string; label: string }[];
 }) {
+  const t = useT(messages);
   const report = useReportWorkOrder();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Report a problem</DialogTitle>
-          <DialogDescription>
-            What is wrong and where. Urgent problems are due before the next guests arrive.
-          </DialogDescription>
+          <DialogTitle>{t('report.dialogTitle')}</DialogTitle>
+          <DialogDescription>{t('report.dialogDescription')}</DialogDescription>
         </DialogHeader>
         <ReportProblemForm
           variant="full"
-          name="Report a problem"
+          name={t('report.dialogTitle')}
           defaults={{ property_id: propertyId ?? '' }}
           villas={villas}
           pending={report.isPending}

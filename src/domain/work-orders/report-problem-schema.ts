@@ -2,6 +2,7 @@
 // reports one (the maintenance screen, a checklist run's failed item); the database checks the
 // same limits.
 import * as z from 'zod/mini';
+import { messages } from './messages';
 
 export const CATEGORIES = [
   'plumbing',
@@ -17,20 +18,18 @@ export const CATEGORIES = [
 export const PRIORITY_VALUES = ['low', 'medium', 'high', 'urgent'] as const;
 
 export const reportSchema = z.object({
-  property_id: z.string().check(z.minLength(1, 'Choose the villa')),
+  property_id: z.string().check(z.minLength(1, messages.ref('rules.villa'))),
   title: z
     .string()
     .check(
       z.trim(),
-      z.minLength(3, 'Say what is wrong in a few words'),
-      z.maxLength(200, 'Title must be at most 200 characters'),
+      z.minLength(3, messages.ref('rules.titleMin')),
+      z.maxLength(200, messages.ref('rules.titleMax')),
     ),
   priority: z.enum(PRIORITY_VALUES),
   category: z.enum(CATEGORIES),
-  location: z.string().check(z.trim(), z.maxLength(200, 'Keep the room or asset short')),
-  description: z
-    .string()
-    .check(z.trim(), z.maxLength(5000, 'Description must be at most 5000 characters')),
+  location: z.string().check(z.trim(), z.maxLength(200, messages.ref('rules.locationMax'))),
+  description: z.string().check(z.trim(), z.maxLength(5000, messages.ref('rules.descriptionMax'))),
   blocking: z.boolean(),
 });
 export type ReportValues = z.output<typeof reportSchema>;

@@ -17,7 +17,9 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
-import { PRIORITY_LABELS } from './labels';
+import { useT } from '@/lib/i18n/catalog';
+import { priorityLabel } from './labels';
+import { messages } from './messages';
 import {
   CATEGORIES,
   itemReportSchema,
@@ -25,7 +27,7 @@ import {
   type ItemReportValues,
   type ReportValues,
 } from './report-problem-schema';
-import { CATEGORY_LABELS, PRIORITIES } from './types';
+import { categoryLabel, PRIORITIES } from './types';
 
 export type { ItemReportValues, ReportValues };
 
@@ -73,6 +75,7 @@ export function ReportProblemForm(p: ReportProblemFormProps) {
 }
 
 function FromItemForm(p: FromItemProps) {
+  const t = useT(messages);
   const form = useForm<ItemReportValues>({
     resolver: zodResolver(itemReportSchema),
     defaultValues: p.defaults,
@@ -85,11 +88,16 @@ function FromItemForm(p: FromItemProps) {
         className="bg-muted/40 space-y-2 rounded-md border p-3"
         onSubmit={form.handleSubmit(p.onSubmit)}
       >
-        <TextField control={form.control} name="title" label="Title" className="h-11 text-base" />
+        <TextField
+          control={form.control}
+          name="title"
+          label={t('report.title')}
+          className="h-11 text-base"
+        />
         <Field
           control={form.control}
           name="description"
-          label="What is wrong"
+          label={t('report.whatIsWrong')}
           render={(field) => (
             <textarea
               className="border-input aria-invalid:border-destructive min-h-20 w-full rounded-md border bg-transparent px-3 py-2 text-base"
@@ -100,10 +108,10 @@ function FromItemForm(p: FromItemProps) {
         <p className="text-muted-foreground text-xs">{p.context}</p>
         <div className="flex gap-2">
           <Button type="submit" size="sm">
-            Send report
+            {t('report.send')}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={p.onCancel}>
-            Cancel
+            {t('report.cancel')}
           </Button>
         </div>
       </form>
@@ -112,6 +120,7 @@ function FromItemForm(p: FromItemProps) {
 }
 
 function FullForm(p: FullProps) {
+  const t = useT(messages);
   const id = useId();
   const [photos, setPhotos] = useState<File[]>([]);
   const form = useForm<ReportValues>({
@@ -130,7 +139,7 @@ function FullForm(p: FullProps) {
   });
   const submit = (
     <Button type="submit" disabled={p.pending}>
-      {p.pending ? 'Reporting...' : 'Report problem'}
+      {p.pending ? t('report.reporting') : t('report.submit')}
     </Button>
   );
   return (
@@ -139,36 +148,41 @@ function FullForm(p: FullProps) {
         <SelectField
           control={form.control}
           name="property_id"
-          label="Villa"
-          options={[{ value: '', label: 'Choose a villa' }, ...p.villas]}
+          label={t('report.villa')}
+          options={[{ value: '', label: t('report.chooseVilla') }, ...p.villas]}
         />
         <TextField
           control={form.control}
           name="title"
-          label="What is wrong"
-          placeholder="e.g. Pool pump not running"
+          label={t('report.whatIsWrong')}
+          placeholder={t('report.titlePlaceholder')}
         />
         <div className="grid grid-cols-2 gap-3">
           <SelectField
             control={form.control}
             name="priority"
-            label="Priority"
-            options={PRIORITIES.map((v) => ({ value: v, label: PRIORITY_LABELS[v] }))}
+            label={t('report.priority')}
+            options={PRIORITIES.map((v) => ({ value: v, label: priorityLabel(v) }))}
           />
           <SelectField
             control={form.control}
             name="category"
-            label="Category"
-            options={CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+            label={t('report.category')}
+            options={CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
           />
         </div>
         <TextField
           control={form.control}
           name="location"
-          label="Room or asset"
-          placeholder="e.g. Master bathroom"
+          label={t('report.location')}
+          placeholder={t('report.locationPlaceholder')}
         />
-        <TextareaField control={form.control} name="description" label="Details" rows={3} />
+        <TextareaField
+          control={form.control}
+          name="description"
+          label={t('report.details')}
+          rows={3}
+        />
         <div className="flex items-start gap-2 text-sm">
           <input
             id={`${id}-blocking`}
@@ -179,14 +193,14 @@ function FullForm(p: FullProps) {
             onChange={(e) => form.setValue('blocking', e.target.checked, { shouldDirty: true })}
           />
           <div>
-            <Label htmlFor={`${id}-blocking`}>Blocks the next stay</Label>
+            <Label htmlFor={`${id}-blocking`}>{t('report.blocking')}</Label>
             <p id={`${id}-blocking-hint`} className="text-muted-foreground text-xs">
-              The villa is not guest-ready until this is resolved.
+              {t('report.blockingHint')}
             </p>
           </div>
         </div>
         <div className="space-y-1">
-          <Label htmlFor={`${id}-photos`}>Photos</Label>
+          <Label htmlFor={`${id}-photos`}>{t('report.photos')}</Label>
           <input
             id={`${id}-photos`}
             type="file"
@@ -198,7 +212,7 @@ function FullForm(p: FullProps) {
           />
           {photos.length > 0 ? (
             <p className="text-muted-foreground text-xs">
-              {photos.length === 1 ? '1 photo' : `${photos.length} photos`} attached
+              {t('report.photosAttached', { count: photos.length })}
             </p>
           ) : null}
         </div>

@@ -3,6 +3,7 @@
 // made and the overlay on every work-order read while the move waits in the sync queue.
 import type { Database } from '@/lib/database.types';
 import { callWrite, transition } from '@/offline/calls';
+import { messages } from './messages';
 import type { WorkOrder, WorkOrderStatus } from './types';
 
 export type WorkOrderMoveArgs = Database['public']['Functions']['transition_work_order']['Args'];
@@ -35,7 +36,7 @@ export function moveWorkOrder(
   const args: WorkOrderMoveArgs = { work_order_id: w.id, to_status: to, from_version: w.version };
   if (note?.trim()) args.note = note.trim();
   if (assigneeId) args.assignee_id = assigneeId;
-  return callWrite(transitionWorkOrder, args, `${w.title}: ${to.replace('_', ' ')}`);
+  return callWrite(transitionWorkOrder, args, messages.t('queue.move', { title: w.title, to }));
 }
 
 export type WorkOrderTakeArgs = Database['public']['Functions']['take_work_order']['Args'];
@@ -67,6 +68,6 @@ export function takeWorkOrder(w: Pick<WorkOrder, 'id' | 'title' | 'version'>, me
   return callWrite(
     takeWorkOrderCall,
     { work_order_id: w.id, from_version: w.version, assignee_id: me },
-    `${w.title}: take`,
+    messages.t('queue.take', { title: w.title }),
   );
 }

@@ -4,6 +4,7 @@
 // are in ./labels.ts.
 import type { Database } from '@/lib/database.types';
 import type { WorkOrderPriority, WorkOrderStatus } from './labels';
+import { messages } from './messages';
 
 type Enums = Database['public']['Enums'];
 export type { WorkOrderPriority, WorkOrderStatus };
@@ -43,17 +44,8 @@ export const STATUSES: WorkOrderStatus[] = [
   'closed',
 ];
 export const PRIORITIES: WorkOrderPriority[] = ['urgent', 'high', 'medium', 'low'];
-export const CATEGORY_LABELS: Record<WorkOrderCategory, string> = {
-  plumbing: 'Plumbing',
-  electrical: 'Electrical',
-  pool: 'Pool',
-  ac: 'Air conditioning',
-  appliance: 'Appliance',
-  structure: 'Structure',
-  garden: 'Garden',
-  pest: 'Pest control',
-  other: 'Other',
-};
+/** A category in words ('Air conditioning'), in the language of the moment. */
+export const categoryLabel = (c: WorkOrderCategory): string => messages.t(`category.${c}`);
 
 /** A move the caller may offer: the assignee's moves need maintenance.work, the rest .manage. */
 export interface Move {
@@ -62,20 +54,23 @@ export interface Move {
   manager: boolean;
 }
 
+const move = (
+  to: WorkOrderStatus,
+  key: 'start' | 'pause' | 'resume' | 'resolve' | 'notFixed' | 'close' | 'reopen',
+  manager: boolean,
+): Move => ({ to, label: messages.t(`move.${key}`), manager });
+
 export function movesFrom(status: WorkOrderStatus): Move[] {
   const m: Move[] = [];
-  if (status === 'assigned') m.push({ to: 'in_progress', label: 'Start', manager: false });
-  if (status === 'in_progress') m.push({ to: 'on_hold', label: 'Pause', manager: false });
-  if (status === 'on_hold') m.push({ to: 'in_progress', label: 'Resume', manager: false });
-  if (status === 'in_progress' || status === 'on_hold')
-    m.push({ to: 'resolved', label: 'Resolve', manager: false });
+  if (status === 'assigned') m.push(move('in_progress', 'start', false));
+  if (status === 'in_progress') m.push(move('on_hold', 'pause', false));
+  if (status === 'on_hold') m.push(move('in_progress', 'resume', false));
+  if (status === 'in_progress' || status === 'on_hold') m.push(move('resolved', 'resolve', false));
   if (status === 'resolved') {
-    m.push({ to: 'in_progress', label: 'Not fixed: back to work', manager: false });
-    m.push({ to: 'closed', label: 'Close work order', manager: true });
+    m.push(move('in_progress', 'notFixed', false));
+    m.push(move('closed', 'close', true));
   }
-  if (status === 'closed' || status === 'resolved')
-    m.push({ to: 'open', label: 'Reopen', manager: true });
-  if (status !== 'closed' && status !== 'resolved')
-    m.push({ to: 'closed', label: 'Close work order', manager: true });
+  if (status === 'closed' || status === 'resolved') m.push(move('open', 'reopen', true));
+  if (status !== 'closed' && status !== 'resolved') m.push(move('closed', 'close', true));
   return m;
 }

@@ -19,6 +19,7 @@ import {
   type WriteResult,
 } from '@/offline/write';
 import { workOrderKeys } from './keys';
+import { messages } from './messages';
 
 /** The storage bucket of work-order photos (before and after). */
 export const WORK_ORDER_PHOTO_BUCKET = 'work-order-photos';
@@ -40,7 +41,7 @@ export function workOrderPhotoWrites(
   workOrderId: string,
   kind: 'before' | 'after',
   photos: readonly WorkOrderPhoto[],
-  label = `Work order photo (${kind})`,
+  label = messages.t('queue.photo', { kind }),
 ): Write[] {
   return photos.flatMap((photo) => {
     const path = pathOf(workOrderId, photo);
@@ -72,7 +73,7 @@ export function reportWrites(
   photoLabel?: string,
 ): Write[] {
   return [
-    insertRow('work_orders', row, `Report: ${row.title}`),
+    insertRow('work_orders', row, messages.t('queue.report', { title: row.title })),
     ...workOrderPhotoWrites(row.id, 'before', photos, photoLabel),
   ];
 }
@@ -123,8 +124,8 @@ export function useReportWorkOrder(options: ReportOptions = {}) {
         return { id, result };
       },
       invalidate: (options.refreshOnSuccess ?? true) ? settled : [],
-      done: (data) => notifySaved(data.result, 'Problem reported'),
-      failed: 'Failed to report the problem',
+      done: (data) => notifySaved(data.result, messages.t('report.problemReported')),
+      failed: messages.t('report.failed'),
     },
     options,
   );

@@ -1,5 +1,6 @@
 // The shape of a checklist version's content (checked by the database too:
 // private.checklist_content_problem in supabase/migrations/20261124120000_cleaning_settings.sql).
+import type { Translations } from '@/components/translations/translations';
 import { messages } from './messages';
 
 export type ItemKind = 'tick' | 'yes_no' | 'number' | 'text' | 'photo';
@@ -16,6 +17,8 @@ export function kindLabel(kind: ItemKind): string {
 export type ChecklistItem = {
   id: string;
   label: string;
+  /** The label in the app's other languages (docs/i18n.md "Names the office writes"). */
+  label_i18n?: Translations;
   kind: ItemKind;
   required: boolean;
   critical: boolean;
@@ -27,6 +30,7 @@ export type ChecklistItem = {
 export type ChecklistSection = {
   id: string;
   title: string;
+  title_i18n?: Translations;
   items: ChecklistItem[];
 };
 

@@ -2,6 +2,7 @@
 // react-hook-form, an invalid value only disables the save (and marks the field invalid) except
 // the minutes by bedrooms, which say what they expect: the empty messages below show no text.
 import * as z from 'zod/mini';
+import type { Translations } from '@/components/translations/translations';
 import { messages } from './messages';
 import { parseMinutes } from './minutes';
 
@@ -13,6 +14,7 @@ export const wholeIn = (min: number, max: number) => (v: string) => {
 
 export const typeSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, '')),
+  name_i18n: z.custom<Translations>(),
   minutes: z
     .string()
     .check(z.refine((v) => parseMinutes(v) !== null, messages.ref('type.minutesHint'))),

@@ -2,24 +2,16 @@
 // suggestion. Kept apart from the screens so they are easy to read and to test.
 import { zonedDay } from '@/lib/company-time';
 import type { BoardTask, StaffMember } from './api/get-board';
-
-export const STATUS_LABELS: Record<BoardTask['status'], string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  done: 'Done',
-  inspected: 'Inspected',
-  skipped: 'Skipped',
-  cancelled: 'Cancelled',
-};
+import { messages } from './messages';
 
 export const OPEN: readonly BoardTask['status'][] = ['scheduled', 'in_progress'];
 
-/** Not finished and its due time (the next arrival, or the end of its window) has passed. */
-/** "1 guest arriving", "4 guests arriving". */
+/** "1 guest arriving", "4 guests arriving" (in the language of the moment). */
 export function guestsArriving(n: number): string {
-  return `${n} ${n === 1 ? 'guest' : 'guests'} arriving`;
+  return messages.t('guestsArriving', { count: n });
 }
 
+/** Not finished and its due time (the next arrival, or the end of its window) has passed. */
 export function isLate(t: BoardTask, now = Date.now()): boolean {
   return OPEN.includes(t.status) && Date.parse(t.due_at) < now;
 }

@@ -5,11 +5,16 @@
 // The content's shape is the checklists area's (src/features/checklists/content.ts, checked by
 // the database too); features never import each other, so the part the run needs is said here.
 
+import { localized } from '@/lib/i18n/localized';
+import type { AppLanguage } from '@/lib/i18n/languages';
+
 export type ItemKind = 'tick' | 'yes_no' | 'number' | 'text' | 'photo';
 
 export interface RunItem {
   id: string;
   label: string;
+  /** The label in the app's other languages (docs/i18n.md "Names the office writes"). */
+  label_i18n?: unknown;
   kind: ItemKind;
   required: boolean;
   critical: boolean;
@@ -21,6 +26,7 @@ export interface RunItem {
 export interface RunSection {
   id: string;
   title: string;
+  title_i18n?: unknown;
   items: RunItem[];
 }
 
@@ -58,7 +64,24 @@ export function contentOf(raw: unknown): RunContent {
     sections: sections.map((s: RunSection) => ({
       id: String(s.id),
       title: String(s.title ?? ''),
+      title_i18n: s.title_i18n,
       items: Array.isArray(s.items) ? s.items : [],
+    })),
+  };
+}
+
+/**
+ * The content with each room's title and item's label in the reader's language (the office's
+ * translations, else the English): the housekeeper works through it in hers, the manager reads
+ * the answers in his. Done where it is shown, so a language switch redraws it.
+ */
+export function localizeContent(content: RunContent, language: AppLanguage): RunContent {
+  if (language === 'en') return content;
+  return {
+    sections: content.sections.map((s) => ({
+      ...s,
+      title: localized(s.title, s.title_i18n, language),
+      items: s.items.map((i) => ({ ...i, label: localized(i.label, i.label_i18n, language) })),
     })),
   };
 }

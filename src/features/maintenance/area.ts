@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { ReportProblemLink } from './components/report-problem-link';
+import { messages } from './messages';
 
 const UrgentWorkOrdersCard = lazyPart(
   async () => (await import('./components/dashboard-cards')).UrgentWorkOrdersCard,
@@ -19,11 +20,14 @@ const cardReads = () => import('./api/get-work-orders-today');
 
 const WorkOrdersSection = lazyPart(
   async () => (await import('./components/property-work-orders-section')).PropertyWorkOrdersSection,
-  createElement(
-    'p',
-    { className: 'text-muted-foreground text-sm' },
-    "Loading the villa's work orders…",
-  ),
+  // A component, so the note is in the language of the moment.
+  createElement(function SectionLoading() {
+    return createElement(
+      'p',
+      { className: 'text-muted-foreground text-sm' },
+      messages.t('area.sectionLoading'),
+    );
+  }),
 );
 
 export const maintenanceArea: AreaContribution = {
@@ -54,7 +58,10 @@ export const maintenanceArea: AreaContribution = {
     {
       key: 'work-orders',
       order: 20,
-      title: 'Work orders',
+      // Read as the villa's page draws: in the language of the moment.
+      get title() {
+        return messages.t('area.sectionTitle');
+      },
       visible: ({ permissions }) =>
         hasAnyPermission(permissions, ['maintenance.view', 'maintenance.manage']),
       Component: WorkOrdersSection,
@@ -76,5 +83,10 @@ export const maintenanceArea: AreaContribution = {
       Component: ({ propertyId }) => createElement(ReportProblemLink, { propertyId }),
     },
   ],
-  readinessReasons: { work_order_blocking: 'A blocking work order is open' },
+  readinessReasons: {
+    // Read as a villa's state is shown: in the language of the moment.
+    get work_order_blocking() {
+      return messages.t('area.reasonBlocking');
+    },
+  },
 };

@@ -8,7 +8,7 @@
 // A text missing from a language falls back to English key by key: a namespace's messages in a
 // language are its English with that language's over them.
 import { i18n, type Messages } from '@lingui/core';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { setFormatLocale } from './format-locale';
 import { FORMAT_LOCALES, LANGUAGE_KEY, type AppLanguage } from './languages';
 
@@ -141,9 +141,9 @@ const snapshot = () => version;
 export function useT<Keys extends string>(catalog: Catalog<Keys>): Catalog<Keys>['t'] {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   // A new function per language, so memoised texts follow a switch.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useCallback(
-    (key: Keys, values?: MessageValues) => catalog.t(key, values),
+  return useMemo(
+    () => (key: Keys, values?: MessageValues) => catalog.t(key, values),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is the language's version
     [catalog, current],
   );
 }

@@ -3,6 +3,7 @@ import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
 import { paths } from '@/lib/routes';
 import { useAppMutation } from '@/lib/use-app-mutation';
+import { messages } from '../messages';
 
 export async function requestPasswordReset(input: RequestResetInput) {
   const { email } = parsed(validateRequestReset(input));
@@ -13,16 +14,15 @@ export async function requestPasswordReset(input: RequestResetInput) {
   if (error) throw error;
 }
 
-const FAILED = 'Failed to send password reset email';
-
 export function useRequestPasswordReset() {
+  const FAILED = messages.t('reset.failed');
   return useAppMutation<RequestResetInput>({
     // Whatever went wrong, the toast says only this (it does not tell whether the email exists).
     mutationFn: (input) =>
       requestPasswordReset(input).catch((cause: unknown) => {
-        throw new Error(FAILED, { cause });
+        throw new Error(messages.t('reset.failed'), { cause });
       }),
-    done: () => notify.success('Password reset email sent! Check your inbox.'),
+    done: () => notify.success(messages.t('reset.done')),
     failed: FAILED,
   });
 }

@@ -3,6 +3,7 @@ import { useAction } from './use-action';
 import { getSupabase } from '@/lib/supabase-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { messages } from '../messages';
 
 export async function signIn(input: SignInInput) {
   const { email, password } = parsed(validateSignIn(input));
@@ -22,17 +23,16 @@ export async function signIn(input: SignInInput) {
 }
 
 /** What a deactivated account is told (the auth server answers `user_banned`). */
-export const DEACTIVATED_MESSAGE =
-  'This account has been deactivated. Ask your administrator to reactivate it.';
+export const deactivatedMessage = () => messages.t('signIn.deactivated');
 
 export function useSignIn() {
   return useAction(signIn, {
-    onSuccess: () => notify.success('Successfully signed in!'),
+    onSuccess: () => notify.success(messages.t('signIn.done')),
     onError: (e) =>
       notify.error(
         (e as { code?: unknown }).code === 'user_banned'
-          ? DEACTIVATED_MESSAGE
-          : errorMessage(e, 'Failed to sign in'),
+          ? deactivatedMessage()
+          : errorMessage(e, messages.t('signIn.failed')),
       ),
   });
 }

@@ -2,6 +2,7 @@ import { parsed, validateSignUp, type SignUpInput } from '../schemas';
 import { getSupabase } from '@/lib/supabase-client';
 import { notify } from '@/lib/toast';
 import { signUpErrorMessage } from './sign-up-messages';
+import { messages } from '../messages';
 import { useAction } from './use-action';
 
 export async function signUp(input: SignUpInput) {
@@ -21,7 +22,7 @@ export async function signUp(input: SignUpInput) {
 
 export function useSignUp() {
   return useAction(signUp, {
-    onSuccess: () => notify.success('Account created! You can now sign in.'),
+    onSuccess: () => notify.success(messages.t('signUp.done')),
     onError: (e) => notify.error(signUpErrorMessage(e)),
   });
 }

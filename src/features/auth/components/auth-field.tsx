@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { translateRef } from '@/lib/i18n/catalog';
 import { AuthInput } from './auth-ui';
 import type { AuthFormField } from './use-auth-form';
 
@@ -54,7 +55,7 @@ export function AuthField({
       />
       {error ? (
         <p data-slot="form-message" id={messageId} className="text-destructive text-sm">
-          {error}
+          {translateRef(error)}
         </p>
       ) : null}
     </div>

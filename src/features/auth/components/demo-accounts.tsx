@@ -1,9 +1,12 @@
+import { useT } from '@/lib/i18n/catalog';
 import { roleLabel } from '@/lib/permissions';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { messages } from '../messages';
 import { AuthButton } from './auth-ui';
 
 /** One click fills the sign-in form with a demo account (local backend only). */
 export function DemoAccounts({ onPick }: { onPick: (email: string, password: string) => void }) {
+  const t = useT(messages);
   return (
     <section
       aria-labelledby="demo-accounts-title"
@@ -11,11 +14,10 @@ export function DemoAccounts({ onPick }: { onPick: (email: string, password: str
     >
       <div className="space-y-1">
         <h2 id="demo-accounts-title" className="text-sm font-medium">
-          Demo accounts
+          {t('demo.title')}
         </h2>
         <p className="text-muted-foreground text-xs">
-          Local backend with demo data: password{' '}
-          <code className="text-foreground">{DEMO_PASSWORD}</code>.
+          {t('demo.note')} <code className="text-foreground">{DEMO_PASSWORD}</code>.
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-2">
@@ -25,7 +27,7 @@ export function DemoAccounts({ onPick }: { onPick: (email: string, password: str
               type="button"
               variant="outlineSmall"
               title={a.email}
-              aria-label={`Use the ${a.role} demo account (${a.email})`}
+              aria-label={t('demo.use', { role: a.role, email: a.email })}
               onClick={() => onPick(a.email, DEMO_PASSWORD)}
             >
               {roleLabel(a.role)}

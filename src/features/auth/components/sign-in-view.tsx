@@ -3,7 +3,9 @@
 // any script (static-sign-in-copy.tsx, docs/architecture.md "Loading: the first paint").
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
+import { messages } from '../messages';
 import { AuthField } from './auth-field';
 import { AuthButton, AuthCardContent, AuthCardHeading } from './auth-ui';
 import type { AuthFormField } from './use-auth-form';
@@ -26,23 +28,24 @@ export function SignInView({
   onSwitchMode?: () => void;
   demo?: ReactNode;
 }) {
+  const t = useT(messages);
   return (
     <>
-      <AuthCardHeading title="Arivia Ops Console">Sign In with your credentials.</AuthCardHeading>
+      <AuthCardHeading title={t('signIn.title')}>{t('signIn.description')}</AuthCardHeading>
       <AuthCardContent>
         <div className="space-y-6">
           {/* supabase-js loads when the visitor starts on the form, not with the screen. */}
-          <form {...form} noValidate className="space-y-4" aria-label="Sign in">
+          <form {...form} noValidate className="space-y-4" aria-label={t('signIn.form')}>
             <AuthField
-              label="Email"
+              label={t('email')}
               field={field?.('email')}
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="you@company.com"
+              placeholder={t('emailPlaceholder')}
             />
             <AuthField
-              label="Password"
+              label={t('password')}
               field={field?.('password')}
               type="password"
               autoComplete="current-password"
@@ -51,16 +54,16 @@ export function SignInView({
                   to={paths.resetPassword.path}
                   className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
                 >
-                  Forgot password?
+                  {t('signIn.forgot')}
                 </Link>
               }
             />
             <AuthButton type={form ? 'submit' : 'button'} disabled={pending}>
-              {pending ? 'Signing in...' : 'Sign In'}
+              {pending ? t('signIn.pending') : t('signIn.submit')}
             </AuthButton>
           </form>
           <AuthButton type="button" variant="link" onClick={onSwitchMode}>
-            Don't have an account? Sign up
+            {t('signIn.toSignUp')}
           </AuthButton>
           {demo}
         </div>

@@ -1,5 +1,7 @@
+import { useT } from '@/lib/i18n/catalog';
 import { preloadSupabase } from '@/lib/supabase-client';
 import type { Action } from '../api/use-action';
+import { messages } from '../messages';
 import { validateSignUp, type SignUpInput } from '../schemas';
 import { AuthField } from './auth-field';
 import { useAuthForm } from './use-auth-form';
@@ -14,6 +16,7 @@ export function SignUpForm({
   onSignedUp: (email: string) => void;
   onSwitchMode: () => void;
 }) {
+  const t = useT(messages);
   const form = useAuthForm<SignUpInput>(
     { full_name: '', email: '', password: '', confirmPassword: '' },
     validateSignUp,
@@ -36,40 +39,40 @@ export function SignUpForm({
         onPointerDown={preloadSupabase}
         noValidate
         className="space-y-4"
-        aria-label="Create account"
+        aria-label={t('signUp.form')}
       >
         <AuthField
-          label="Full name"
+          label={t('signUp.fullName')}
           field={form.field('full_name')}
           autoComplete="name"
-          placeholder="Maria Kritikou"
+          placeholder={t('signUp.fullNamePlaceholder')}
         />
         <AuthField
-          label="Email"
+          label={t('email')}
           field={form.field('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@company.com"
+          placeholder={t('emailPlaceholder')}
         />
         <AuthField
-          label="Password"
+          label={t('password')}
           field={form.field('password')}
           type="password"
           autoComplete="new-password"
         />
         <AuthField
-          label="Confirm password"
+          label={t('signUp.confirm')}
           field={form.field('confirmPassword')}
           type="password"
           autoComplete="new-password"
         />
         <AuthButton type="submit" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Creating account...' : 'Create Account'}
+          {signUp.isPending ? t('signUp.pending') : t('signUp.submit')}
         </AuthButton>
       </form>
       <AuthButton type="button" variant="link" onClick={onSwitchMode}>
-        Already have an account? Sign in
+        {t('signUp.toSignIn')}
       </AuthButton>
     </div>
   );

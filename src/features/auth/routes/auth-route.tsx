@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams, type Location } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
 import { useSignUp } from '../api/sign-up';
 import { AuthShell } from '../components/auth-shell';
 import { AuthCard, AuthCardContent, AuthCardHeading } from '../components/auth-ui';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { messages } from '../messages';
 
 function returnTarget(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
@@ -18,13 +20,14 @@ function returnTarget(state: unknown): string {
 }
 
 export function AuthRoute() {
+  const t = useT(messages);
   const { user } = useAuth();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const signUp = useSignUp();
   const [signedUpEmail, setSignedUpEmail] = useState('');
   const mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
-  usePageTitle(mode === 'signup' ? 'Create Account' : 'Sign In');
+  usePageTitle(mode === 'signup' ? t('signUp.title') : t('signIn.pageTitle'));
 
   // A sign-up in flight may hold a session for a moment: it is dropped, not followed.
   if (user && !signUp.isPending) {
@@ -48,9 +51,7 @@ export function AuthRoute() {
           />
         ) : (
           <>
-            <AuthCardHeading title="Create Account">
-              Get started with Arivia Ops, the operations app.
-            </AuthCardHeading>
+            <AuthCardHeading title={t('signUp.title')}>{t('signUp.description')}</AuthCardHeading>
             <AuthCardContent>
               <SignUpForm
                 signUp={signUp}

@@ -8,14 +8,17 @@ import { PageSpinner } from '@/components/page-spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isExpiredLink } from '@/lib/auth-redirect';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
 import { initialAuthRedirect } from '@/lib/initial-auth-redirect';
 import { AuthShell } from '../components/auth-shell';
 import { PasswordForm } from '@/components/form/password-form';
 import { RequestResetForm } from '../components/request-reset-form';
+import { messages } from '../messages';
 
 export function ResetPasswordRoute() {
-  usePageTitle('Reset password');
+  const t = useT(messages);
+  usePageTitle(t('reset.pageTitle'));
   const { user, loading, isPasswordRecovery } = useAuth();
   const navigate = useNavigate();
   const fromLink = initialAuthRedirect.type === 'recovery';
@@ -25,7 +28,7 @@ export function ResetPasswordRoute() {
   if (fromLink && loading) {
     return (
       <AuthShell>
-        <PageSpinner label="Loading..." showLabel />
+        <PageSpinner label={t('reset.loading')} showLabel />
       </AuthShell>
     );
   }
@@ -35,22 +38,21 @@ export function ResetPasswordRoute() {
       <Card>
         <CardHeader className="text-center">
           <CardTitle>
-            <h1 className="text-xl">{recovering ? 'Set a new password' : 'Reset your password'}</h1>
+            <h1 className="text-xl">
+              {recovering ? t('reset.setTitle') : t('reset.requestTitle')}
+            </h1>
           </CardTitle>
           <CardDescription>
-            {recovering
-              ? 'Choose a new password for your account.'
-              : 'Enter your e-mail address and we will send you a link to set a new password.'}
+            {recovering ? t('reset.setDescription') : t('reset.requestDescription')}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {expired && !recovering ? (
             <Alert>
               <AlertTriangle aria-hidden="true" />
-              <AlertTitle>This link has expired</AlertTitle>
+              <AlertTitle>{t('reset.expiredTitle')}</AlertTitle>
               <AlertDescription>
-                Password reset links work once and only for a limited time. Request a new link
-                below.
+                {t('reset.expired')}
                 {initialAuthRedirect.errorDescription ? (
                   <span className="text-xs">({initialAuthRedirect.errorDescription})</span>
                 ) : null}
@@ -59,8 +61,8 @@ export function ResetPasswordRoute() {
           ) : null}
           {recovering ? (
             <PasswordForm
-              title="Set a new password"
-              submitLabel="Set new password"
+              title={t('reset.setTitle')}
+              submitLabel={t('reset.setSubmit')}
               fullWidth
               onDone={() => void navigate(paths.home.path, { replace: true })}
             />
@@ -69,7 +71,7 @@ export function ResetPasswordRoute() {
           )}
           <p className="text-center text-sm">
             <Link to={paths.auth.path} className="underline-offset-4 hover:underline">
-              Back to sign in
+              {t('reset.back')}
             </Link>
           </p>
         </CardContent>

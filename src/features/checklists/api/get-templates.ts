@@ -4,12 +4,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { listResource, noDeviceCopy, readList } from '@/offline/resource';
+import type { Translations } from '@/components/translations/translations';
 import type { ChecklistContent } from '../content';
 import { checklistKeys } from './keys';
 
 export interface TemplateSummary {
   id: string;
   name: string;
+  name_i18n: Translations;
   description: string;
   archived: boolean;
   current_version: number;
@@ -27,17 +29,20 @@ export const templateList = listResource<TemplateSummary, null>({
       supabase
         .from('checklist_templates')
         .select(
-          'id,name,description,archived,current_version,current:checklist_template_versions!checklist_templates_current_version_fkey(content)',
+          'id,name,name_i18n,description,archived,current_version,current:checklist_template_versions!checklist_templates_current_version_fkey(content)',
         )
         .order('archived')
         .order('name')
         // A version's content is jsonb, checked by the database to be a checklist
         // (private.checklist_content_problem): its shape, said to the generated row type.
-        .overrideTypes<{ current: { content: ChecklistContent } | null }[]>(),
+        .overrideTypes<
+          { name_i18n: Translations; current: { content: ChecklistContent } | null }[]
+        >(),
     );
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
+      name_i18n: r.name_i18n ?? {},
       description: r.description,
       archived: r.archived,
       current_version: r.current_version,

@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { messages } from '../messages';
+import type { Translations } from '@/components/translations/translations';
 import type { ChecklistContent } from '../content';
 import { checklistKeys } from './keys';
 import { publishVersion } from './publish-version';
@@ -12,6 +13,7 @@ import { publishVersion } from './publish-version';
 export interface SaveTemplateInput {
   id: string | null;
   name: string;
+  name_i18n: Translations;
   description: string;
   content: ChecklistContent;
   contentChanged: boolean;
@@ -24,7 +26,7 @@ export async function saveTemplate(t: SaveTemplateInput): Promise<string> {
     await fetchOrThrow(() =>
       supabase
         .from('checklist_templates')
-        .update({ name: t.name, description: t.description })
+        .update({ name: t.name, name_i18n: t.name_i18n, description: t.description })
         .eq('id', id)
         .select('id'),
     );
@@ -32,7 +34,7 @@ export async function saveTemplate(t: SaveTemplateInput): Promise<string> {
     await fetchOrThrow(() =>
       supabase
         .from('checklist_templates')
-        .insert({ id, name: t.name, description: t.description })
+        .insert({ id, name: t.name, name_i18n: t.name_i18n, description: t.description })
         .select('id'),
     );
   }

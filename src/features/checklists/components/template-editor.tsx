@@ -6,6 +6,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { TextField } from '@/components/form/text-field';
+import { TranslationInputs } from '@/components/translations/translation-inputs';
+import { cleanTranslations, type Translations } from '@/components/translations/translations';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -30,6 +32,7 @@ type Drag = { section: number; item: number | null } | null;
 
 const editorSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, messages.ref('editor.nameRequired'))),
+  name_i18n: z.custom<Translations>(),
   description: z.string(),
   sections: z.array(z.custom<ChecklistSection>()).check((ctx) => {
     const problem = contentProblem({ sections: ctx.value });
@@ -40,6 +43,7 @@ type EditorInput = z.output<typeof editorSchema>;
 
 export interface EditorValue {
   name: string;
+  name_i18n: Translations;
   description: string;
   content: ChecklistContent;
 }
@@ -61,6 +65,7 @@ export function TemplateEditor({
     resolver: zodResolver(editorSchema),
     defaultValues: {
       name: initial.name,
+      name_i18n: initial.name_i18n,
       description: initial.description,
       sections: initial.content.sections,
     },
@@ -98,10 +103,26 @@ export function TemplateEditor({
     setDrag(null);
   };
 
+  const nameI18n = useWatch({ control: form.control, name: 'name_i18n' });
   const submit = form.handleSubmit((v) => {
-    const content = { sections: v.sections };
+    // Empty translations are dropped: the English shows in that language.
+    const content = {
+      sections: v.sections.map(({ title_i18n, items, ...s }) => ({
+        ...s,
+        ...withTranslations('title_i18n', title_i18n),
+        items: items.map(({ label_i18n, ...it }) => ({
+          ...it,
+          ...withTranslations('label_i18n', label_i18n),
+        })),
+      })),
+    };
     onSave(
-      { name: v.name, description: v.description, content },
+      {
+        name: v.name,
+        name_i18n: cleanTranslations(v.name_i18n),
+        description: v.description,
+        content,
+      },
       JSON.stringify(content) !== JSON.stringify(initial.content),
     );
   });
@@ -112,6 +133,13 @@ export function TemplateEditor({
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField control={form.control} name="name" label={t('editor.name')} maxLength={120} />
           <TextField control={form.control} name="description" label={t('editor.description')} />
+          <TranslationInputs
+            className="sm:col-span-2"
+            name={t('editor.name')}
+            value={nameI18n}
+            maxLength={120}
+            onChange={(value) => form.setValue('name_i18n', value, { shouldDirty: true })}
+          />
         </div>
 
         <ol className="space-y-4">
@@ -149,6 +177,12 @@ export function TemplateEditor({
                     count={sections.length}
                     onMove={(to) => setSections((all) => move(all, si, to))}
                     onRemove={() => setSections((all) => all.filter((_, i) => i !== si))}
+                  />
+                  <TranslationInputs
+                    name={t('editor.sectionTitle', { number: si + 1 })}
+                    value={s.title_i18n}
+                    maxLength={120}
+                    onChange={(value) => setSection(si, { title_i18n: value })}
                   />
                 </div>
                 <ol className="space-y-2">
@@ -229,6 +263,12 @@ export function TemplateEditor({
                         onRemove={() =>
                           setSection(si, { items: s.items.filter((_, j) => j !== ii) })
                         }
+                      />
+                      <TranslationInputs
+                        name={t('editor.item', { number: ii + 1 })}
+                        value={it.label_i18n}
+                        maxLength={300}
+                        onChange={(value) => setItem(si, ii, { label_i18n: value })}
                       />
                     </li>
                   ))}
@@ -326,4 +366,12 @@ function OrderButtons({
       <Icon aria-hidden="true" />
     </Button>
   ));
+}
+
+/** `{ [key]: translations }` when any is written, else nothing (the key is left out). */
+function withTranslations<K extends string>(key: K, value: Translations | undefined) {
+  const clean = cleanTranslations(value);
+  return (Object.keys(clean).length > 0 ? { [key]: clean } : {}) as Partial<
+    Record<K, Translations>
+  >;
 }

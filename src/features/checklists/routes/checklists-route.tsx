@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/lib/i18n/catalog';
+import { localized } from '@/lib/i18n/localized';
 import { useArchiveTemplate } from '../api/archive-template';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -49,6 +50,7 @@ export function ChecklistsRoute() {
           saving={save.isPending}
           initial={{
             name: t?.name ?? '',
+            name_i18n: t?.name_i18n ?? {},
             description: t?.description ?? '',
             content: t?.content ?? {
               sections: [{ ...newSection(tr('list.firstSection')), items: [newItem()] }],
@@ -84,7 +86,7 @@ export function ChecklistsRoute() {
               <li key={t.id} className="min-w-0 space-y-2 rounded-md border p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <h2 className="font-semibold break-words">{t.name}</h2>
+                    <h2 className="font-semibold break-words">{localized(t.name, t.name_i18n)}</h2>
                     <p className="text-muted-foreground text-sm">{t.description}</p>
                   </div>
                   <div className="flex gap-1">

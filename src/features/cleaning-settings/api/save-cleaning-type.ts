@@ -9,7 +9,12 @@ import type { CleaningType } from './types';
 
 export type TypeInput = Pick<
   CleaningType,
-  'name' | 'minutes_by_bedrooms' | 'default_template_id' | 'inspection_required' | 'color'
+  | 'name'
+  | 'name_i18n'
+  | 'minutes_by_bedrooms'
+  | 'default_template_id'
+  | 'inspection_required'
+  | 'color'
 > & { id?: string };
 
 export async function saveCleaningType(t: TypeInput): Promise<void> {

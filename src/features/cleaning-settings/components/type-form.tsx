@@ -1,6 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@/components/form/text-field';
+import { TranslationInputs } from '@/components/translations/translation-inputs';
+import { cleanTranslations, type Translations } from '@/components/translations/translations';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { useT } from '@/lib/i18n/catalog';
@@ -25,6 +27,7 @@ export function TypeForm({
     mode: 'onChange',
     defaultValues: {
       name: type?.name ?? '',
+      name_i18n: (type?.name_i18n ?? {}) as Translations,
       minutes: (type?.minutes_by_bedrooms ?? [60, 90, 120]).join(', '),
       template: type?.default_template_id ?? '',
       inspection: type?.inspection_required ?? false,
@@ -32,12 +35,22 @@ export function TypeForm({
     },
   });
   // A new type's form is ready for the next one once it is saved; a failed save keeps it all.
-  const save = useSaveType({ onSuccess: () => (type ? undefined : form.resetField('name')) });
-  const [minutes, template] = useWatch({ control: form.control, name: ['minutes', 'template'] });
+  const save = useSaveType({
+    onSuccess: () => {
+      if (type) return;
+      form.resetField('name');
+      form.resetField('name_i18n');
+    },
+  });
+  const [minutes, template, nameI18n] = useWatch({
+    control: form.control,
+    name: ['minutes', 'template', 'name_i18n'],
+  });
   const onSubmit = form.handleSubmit((v) =>
     save.mutate({
       ...(type ? { id: type.id } : {}),
       name: v.name,
+      name_i18n: cleanTranslations(v.name_i18n),
       minutes_by_bedrooms: parseMinutes(v.minutes) ?? [],
       default_template_id: v.template || null,
       inspection_required: v.inspection,
@@ -78,6 +91,13 @@ export function TypeForm({
           )}
         />
       </div>
+      <TranslationInputs
+        className="sm:col-span-2 lg:col-span-6"
+        name={t('type.name')}
+        value={nameI18n}
+        maxLength={60}
+        onChange={(value) => form.setValue('name_i18n', value, { shouldDirty: true })}
+      />
       <Button type="submit" size="sm" disabled={save.isPending || parseMinutes(minutes) === null}>
         {t(type ? 'type.save' : 'type.add')}
       </Button>

@@ -9,6 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { WaitingForAccessNotice } from '@/components/waiting-for-access';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
@@ -16,6 +17,7 @@ import { prefetchDashboardCards, useAreas, type DashboardCard } from '@/lib/area
 import { permissionsQueryOptions, rolesQueryOptions } from '@/lib/auth/auth-queries';
 import { storedSession } from '@/lib/stored-session';
 import { roleLabel } from '@/lib/permissions';
+import { messages } from '../messages';
 
 /**
  * Asks for the reads of the cards this user is shown as the route loads, when the user's access is
@@ -34,9 +36,11 @@ export const clientLoader = (queryClient: QueryClient, cards: readonly Dashboard
 };
 
 export function DashboardRoute() {
+  const t = useT(messages);
   const { user, profile, roles, permissions } = useAuth();
   const name = firstNameOf(profile?.full_name) || user?.email || '';
-  const greeting = `${greetingFor(new Date().getHours())}${name ? `, ${name}` : ''}`;
+  const hello = greetingFor(new Date().getHours());
+  const greeting = name ? t('greeting', { greeting: hello, name }) : hello;
   const areas = visibleNav({ signedIn: true, roles, permissions })
     .flatMap((g) => g.areas)
     .filter((a) => a.path !== paths.home.path);
@@ -47,7 +51,7 @@ export function DashboardRoute() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Dashboard"
+        title={t('title')}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-foreground text-base">{greeting}</span>
@@ -63,7 +67,7 @@ export function DashboardRoute() {
       {areas.length > 0 ? (
         <section aria-labelledby="areas-title" className="space-y-3">
           <h2 id="areas-title" className="text-lg font-semibold">
-            Your areas
+            {t('yourAreas')}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {areas.map((a) => (

@@ -17,6 +17,7 @@ import { answerWrite } from './answer-item';
 import { fieldKeys } from './field-keys';
 import { CLEAN_PHOTO_BUCKET, type CleanRun } from './get-clean-run';
 import { housekeepingKeys } from './keys';
+import { messages } from '../messages';
 import { patchRun, refetchRun, runCode } from './run-cache';
 
 export function photoWrites(
@@ -25,7 +26,7 @@ export function photoWrites(
   photo: { id: string; blob: Blob; sha256: string },
 ): { path: string; writes: Write[] } {
   const path = `${run.clean.id}/${photo.id}.jpg`;
-  const label = `${runCode(run)}: photo of ${item.label}`;
+  const label = messages.t('queue.photoOf', { code: runCode(run), item: item.label });
   return {
     path,
     writes: [
@@ -59,7 +60,7 @@ export function useAddPhoto(run: CleanRun | null | undefined) {
     WriteResult
   >({
     mutationFn: async ({ item, photo }) => {
-      if (!run) throw new Error('The clean is not loaded');
+      if (!run) throw new Error(messages.t('toast.notLoaded'));
       const { path, writes } = photoWrites(run, item, photo);
       const url = URL.createObjectURL(photo.blob);
       patchRun(qc, run.clean.id, (r) => ({
@@ -75,8 +76,8 @@ export function useAddPhoto(run: CleanRun | null | undefined) {
         waitMs: 3000,
       });
     },
-    done: (result) => notifySaved(result, 'Photo added'),
+    done: (result) => notifySaved(result, messages.t('toast.photoAdded')),
     rollback: () => refetchRun(qc, run),
-    failed: 'The photo was not saved',
+    failed: messages.t('toast.photoFailed'),
   });
 }

@@ -9,6 +9,7 @@ import type { AnswerValue, RunAnswer, RunItem } from '../field-logic';
 import { fieldKeys } from './field-keys';
 import type { CleanRun } from './get-clean-run';
 import { housekeepingKeys } from './keys';
+import { messages } from '../messages';
 import { patchRun, refetchRun, runCode } from './run-cache';
 
 export interface AnswerInput {
@@ -44,7 +45,7 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
   const me = useAuth().user?.id ?? '';
   const mutation = useAppMutation<{ a: AnswerInput; at: string }, WriteResult>({
     mutationFn: async ({ a, at }) => {
-      if (!run) throw new Error('The clean is not loaded');
+      if (!run) throw new Error(messages.t('toast.notLoaded'));
       return queueWrites([answerWrite(run, a, at)], {
         userId: me,
         invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()],
@@ -53,7 +54,7 @@ export function useAnswerItem(run: CleanRun | null | undefined) {
     },
     // The answer was laid on the run by `give`: a failed one is put back by reading the run again.
     rollback: () => refetchRun(qc, run),
-    failed: 'The answer was not saved',
+    failed: messages.t('toast.answerFailed'),
   });
   const give = (a: AnswerInput): RunAnswer | null => {
     if (!run) return null;

@@ -9,6 +9,7 @@ import { deleteRow, insertRow, queueWrites, type Write, type WriteResult } from 
 import { patchBoards } from './board-cache';
 import type { BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
+import { messages } from '../messages';
 
 export interface AssignInput {
   tasks: BoardTask[];
@@ -26,7 +27,13 @@ export function useAssignTasks() {
       for (const t of tasks) {
         if (userId && t.assignees.length === 1 && t.assignees[0]!.user_id === userId) continue;
         for (const a of t.assignees) {
-          writes.push(deleteRow('cleaning_task_assignees', a.id, `${t.property?.code}: unassign`));
+          writes.push(
+            deleteRow(
+              'cleaning_task_assignees',
+              a.id,
+              messages.t('queue.unassign', { code: `${t.property?.code}` }),
+            ),
+          );
         }
         const next = userId ? [{ id: crypto.randomUUID(), user_id: userId }] : [];
         for (const a of next) {
@@ -34,7 +41,7 @@ export function useAssignTasks() {
             insertRow(
               'cleaning_task_assignees',
               { id: a.id, task_id: t.id, user_id: a.user_id },
-              `${t.property?.code}: assign`,
+              messages.t('queue.assign', { code: `${t.property?.code}` }),
             ),
           );
         }
@@ -47,10 +54,7 @@ export function useAssignTasks() {
     invalidate: [housekeepingKeys.tasks()],
     invalidateOnError: true,
     done: (result, { tasks }) =>
-      notifySaved(
-        result,
-        tasks.length === 1 ? 'Clean assigned' : `${tasks.length} cleans assigned`,
-      ),
-    failed: 'Failed to assign',
+      notifySaved(result, messages.t('toast.assigned', { count: tasks.length })),
+    failed: messages.t('toast.assignFailed'),
   });
 }

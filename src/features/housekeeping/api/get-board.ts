@@ -50,12 +50,12 @@ export interface BoardTask {
   /** The note of the last send-back (done → in progress) by the inspector. */
   inspection_note?: string | null;
   property: { name: string; code: string; area: string } | null;
-  type: { name: string; color: string; code: string | null } | null;
+  type: { name: string; name_i18n?: unknown; color: string; code: string | null } | null;
   assignees: { id: string; user_id: string }[];
 }
 
 export const BOARD_SELECT =
-  'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,items_total,items_done,photos_count,inspection_note,property:properties(name,code,area),type:cleaning_types(name,color,code),assignees:cleaning_task_assignees(id,user_id)';
+  'id,property_id,day,window_start,due_at,estimated_minutes,priority,status,version,notes,same_day,guests_arriving,next_check_in,flagged,flag_reason,inspection_required,turnover_for,items_total,items_done,photos_count,inspection_note,property:properties(name,code,area),type:cleaning_types(name,name_i18n,color,code),assignees:cleaning_task_assignees(id,user_id)';
 
 async function fetchRange({ from, to }: BoardRange): Promise<BoardTask[]> {
   return (

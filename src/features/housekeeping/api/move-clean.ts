@@ -8,7 +8,9 @@ import { READINESS_READS } from '@/lib/readiness';
 import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, type WriteResult } from '@/offline/write';
+import { moveLabel } from '@/domain/cleans/labels';
 import { moveClean } from '@/domain/cleans/transitions';
+import { messages } from '../messages';
 import type { CleanRun, CleanStatus } from './get-clean-run';
 import { housekeepingKeys } from './keys';
 import { patchRun, refetchRun, runCode } from './run-cache';
@@ -16,10 +18,12 @@ import { patchRun, refetchRun, runCode } from './run-cache';
 /** What a settled move refreshes: the run, the route, the board and readiness. */
 const SETTLED = [housekeepingKeys.tasks(), ...READINESS_READS];
 
-const MOVE_MESSAGES: Partial<Record<CleanStatus, string>> = {
-  in_progress: 'Clean started',
-  done: 'Clean finished',
-  inspected: 'Inspection passed',
+const MOVE_MESSAGES: Partial<
+  Record<CleanStatus, 'toast.started' | 'toast.finished' | 'toast.passed'>
+> = {
+  in_progress: 'toast.started',
+  done: 'toast.finished',
+  inspected: 'toast.passed',
 };
 
 /**
@@ -28,8 +32,8 @@ const MOVE_MESSAGES: Partial<Record<CleanStatus, string>> = {
  * when it has settled (by then the move's patch has put it in progress).
  */
 function moveMessage(from: CleanStatus, to: CleanStatus): string {
-  if (from === 'done' && to === 'in_progress') return 'Clean sent back';
-  return MOVE_MESSAGES[to] ?? 'Status changed';
+  if (from === 'done' && to === 'in_progress') return messages.t('toast.sentBack');
+  return messages.t(MOVE_MESSAGES[to] ?? 'toast.statusChanged');
 }
 
 /** Start (scheduled → in progress), finish (→ done), pass (→ inspected), send back (→ in progress). */
@@ -41,10 +45,10 @@ export function useMoveClean(run: CleanRun | null | undefined) {
     { result: WriteResult; message: string }
   >({
     mutationFn: async ({ to, note }) => {
-      if (!run) throw new Error('The clean is not loaded');
+      if (!run) throw new Error(messages.t('toast.notLoaded'));
       const message = moveMessage(run.clean.status, to);
       // The patch is transition_cleaning_task's `apply`, the overlay the run's read lays too.
-      const move = moveClean(run.clean, to, `${runCode(run)}: ${to.replace('_', ' ')}`, note);
+      const move = moveClean(run.clean, to, moveLabel(runCode(run), to), note);
       patchRun(qc, run.clean.id, (r) => ({ ...r, clean: move.patch(r.clean) }));
       const result = await queueWrites([move.write], { userId: me, invalidate: SETTLED });
       return { result, message };
@@ -52,6 +56,6 @@ export function useMoveClean(run: CleanRun | null | undefined) {
     invalidate: SETTLED,
     done: ({ result, message }) => notifySaved(result, message),
     rollback: () => refetchRun(qc, run),
-    failed: 'Failed to change the status',
+    failed: messages.t('toast.statusFailed'),
   });
 }

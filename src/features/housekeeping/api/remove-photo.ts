@@ -8,6 +8,7 @@ import { callFunction, queueWrites, type WriteResult } from '@/offline/write';
 import { fieldKeys } from './field-keys';
 import type { CleanRun } from './get-clean-run';
 import { housekeepingKeys } from './keys';
+import { messages } from '../messages';
 import { patchRun, runCode } from './run-cache';
 
 export function useRemovePhoto(run: CleanRun | null | undefined) {
@@ -15,7 +16,7 @@ export function useRemovePhoto(run: CleanRun | null | undefined) {
   const me = useAuth().user?.id ?? '';
   return useAppMutation<string, WriteResult>({
     mutationFn: async (photoId) => {
-      if (!run) throw new Error('The clean is not loaded');
+      if (!run) throw new Error(messages.t('toast.notLoaded'));
       patchRun(qc, run.clean.id, (r) => ({
         ...r,
         photos: r.photos.filter((p) => p.id !== photoId),
@@ -25,14 +26,14 @@ export function useRemovePhoto(run: CleanRun | null | undefined) {
           callFunction(
             'remove_checklist_photo',
             { photo_id: photoId },
-            `${runCode(run)}: remove photo`,
+            messages.t('queue.removePhoto', { code: runCode(run) }),
             photoId,
           ),
         ],
         { userId: me, invalidate: [fieldKeys.run(run.clean.id), housekeepingKeys.tasks()] },
       );
     },
-    done: (result) => notifySaved(result, 'Photo removed'),
-    failed: 'The photo was not removed',
+    done: (result) => notifySaved(result, messages.t('toast.photoRemoved')),
+    failed: messages.t('toast.photoRemoveFailed'),
   });
 }

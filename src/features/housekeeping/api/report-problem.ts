@@ -7,6 +7,7 @@ import { useReportWorkOrder } from '@/domain/work-orders/writes';
 import type { RunItem } from '../field-logic';
 import { fieldKeys } from './field-keys';
 import { CLEAN_PHOTO_BUCKET, queuedBlob, type CleanRun } from './get-clean-run';
+import { messages } from '../messages';
 import { patchRun } from './run-cache';
 
 export interface ProblemInput {
@@ -36,7 +37,7 @@ export function useReportProblem(run: CleanRun | null | undefined) {
   const report = useReportWorkOrder({
     alsoInvalidate: [fieldKeys.all()],
     refreshOnSuccess: false,
-    photoLabel: (row) => `Report photo: ${row.title}`,
+    photoLabel: (row) => messages.t('queue.reportPhoto', { title: row.title }),
     // Shown on the run at once, queued or not.
     beforeQueue: (id, row) => {
       if (!run || !row.checklist_item) return;

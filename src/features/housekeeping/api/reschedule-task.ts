@@ -8,6 +8,7 @@ import { queueWrites, updateRow, type WriteResult } from '@/offline/write';
 import { patchBoards } from './board-cache';
 import type { BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
+import { messages } from '../messages';
 
 export function useRescheduleTask() {
   const qc = useQueryClient();
@@ -16,12 +17,19 @@ export function useRescheduleTask() {
     mutationFn: async ({ task, day }) => {
       patchBoards(qc, task.id, (t) => ({ ...t, day }));
       return queueWrites(
-        [updateRow('cleaning_tasks', task.id, { day }, `${task.property?.code}: move to ${day}`)],
+        [
+          updateRow(
+            'cleaning_tasks',
+            task.id,
+            { day },
+            messages.t('queue.moveTo', { code: `${task.property?.code}`, day }),
+          ),
+        ],
         { userId: me, invalidate: [housekeepingKeys.tasks()] },
       );
     },
     invalidate: [housekeepingKeys.tasks()],
-    done: (result) => notifySaved(result, 'Clean moved'),
-    failed: 'Failed to move the clean',
+    done: (result) => notifySaved(result, messages.t('toast.moved')),
+    failed: messages.t('toast.moveFailed'),
   });
 }

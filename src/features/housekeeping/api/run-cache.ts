@@ -2,6 +2,7 @@
 // remove-photo.ts, move-clean.ts, report-problem.ts): each lays its change on it at once (it shows
 // while queued, offline too) and a refused one reads it again (docs/housekeeping.md "Field app").
 import type { QueryClient } from '@tanstack/react-query';
+import { messages } from '../messages';
 import { fieldKeys } from './field-keys';
 import type { CleanRun, RunResult } from './get-clean-run';
 
@@ -18,4 +19,4 @@ export function refetchRun(qc: QueryClient, run: CleanRun | null | undefined) {
 }
 
 /** The villa's code, how the run's writes are labelled in the Sync Queue. */
-export const runCode = (run: CleanRun) => run.clean.property?.code ?? 'Clean';
+export const runCode = (run: CleanRun) => run.clean.property?.code ?? messages.t('clean');

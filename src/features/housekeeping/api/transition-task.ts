@@ -8,7 +8,9 @@ import { READINESS_READS } from '@/lib/readiness';
 import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, type WriteResult } from '@/offline/write';
+import { moveLabel } from '@/domain/cleans/labels';
 import { moveClean } from '@/domain/cleans/transitions';
+import { messages } from '../messages';
 import { patchBoards } from './board-cache';
 import type { BoardTask } from './get-board';
 import { housekeepingKeys } from './keys';
@@ -19,11 +21,7 @@ export function useTransitionTask() {
   return useAppMutation<{ task: BoardTask; to: BoardTask['status'] }, WriteResult>({
     mutationFn: async ({ task, to }) => {
       // The patch is transition_cleaning_task's `apply`, the overlay the board's reads lay too.
-      const move = moveClean(
-        task,
-        to,
-        `${task.property?.code ?? 'Clean'}: ${to.replace('_', ' ')}`,
-      );
+      const move = moveClean(task, to, moveLabel(task.property?.code ?? messages.t('clean'), to));
       patchBoards(qc, task.id, move.patch);
       return queueWrites([move.write], {
         userId: me,
@@ -33,7 +31,7 @@ export function useTransitionTask() {
     invalidate: [housekeepingKeys.tasks(), ...READINESS_READS],
     // A refused move is put back by reading the board again.
     rollback: () => void qc.invalidateQueries({ queryKey: housekeepingKeys.tasks() }),
-    done: (result) => notifySaved(result, 'Status changed'),
-    failed: 'Failed to change the status',
+    done: (result) => notifySaved(result, messages.t('toast.statusChanged')),
+    failed: messages.t('toast.statusFailed'),
   });
 }

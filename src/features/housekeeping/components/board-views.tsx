@@ -10,9 +10,12 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { CLEAN_STATUSES, cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime, formatDayWithWeekday } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import type { BoardTask, StaffMember } from '../api/get-board';
-import { addDays, isLate, minutesBy, STATUS_LABELS } from '../board-logic';
+import { addDays, isLate, minutesBy } from '../board-logic';
+import { messages } from '../messages';
 import { CleanProgress, InspectionState, TaskCard } from './task-card';
 
 export interface CardActions {
@@ -41,6 +44,7 @@ function DropColumn({
   /** Today's column of a week. */
   current?: boolean;
 }) {
+  const t = useT(messages);
   const [over, setOver] = useState(false);
   return (
     <section
@@ -65,7 +69,7 @@ function DropColumn({
     >
       <h2 className="px-1 text-sm font-semibold">
         {label}
-        {current ? <span className="font-normal"> · Today</span> : null}
+        {current ? <span className="font-normal"> · {t('today')}</span> : null}
       </h2>
       {footer}
       {children}
@@ -83,31 +87,35 @@ export function DayView({
   housekeepers: StaffMember[];
   actions: CardActions;
 }) {
+  const t = useT(messages);
   const load = minutesBy(tasks);
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const drop = (userId: string | null) => (id: string) => {
     const t = byId.get(id);
     if (t) actions.onAssign(t, userId);
   };
-  const card = (t: BoardTask) => (
+  const card = (task: BoardTask) => (
     <TaskCard
-      key={t.id}
-      task={t}
+      key={task.id}
+      task={task}
       housekeepers={housekeepers}
-      selected={actions.selected.has(t.id)}
-      onSelect={(c) => actions.onSelect(t.id, c)}
-      onAssign={(u) => actions.onAssign(t, u)}
-      onStatus={(to) => actions.onStatus(t, to)}
+      selected={actions.selected.has(task.id)}
+      onSelect={(c) => actions.onSelect(task.id, c)}
+      onAssign={(u) => actions.onAssign(task, u)}
+      onStatus={(to) => actions.onStatus(task, to)}
     />
   );
-  const unassigned = tasks.filter((t) => t.assignees.length === 0);
+  const unassigned = tasks.filter((task) => task.assignees.length === 0);
   return (
     <div className="flex gap-3 overflow-x-auto pb-2" data-testid="day-board">
-      <DropColumn label={`Unassigned (${unassigned.length})`} onDropTask={drop(null)}>
+      <DropColumn
+        label={t('board.unassignedColumn', { count: unassigned.length })}
+        onDropTask={drop(null)}
+      >
         {unassigned.map(card)}
       </DropColumn>
       {housekeepers.map((h) => {
-        const mine = tasks.filter((t) => t.assignees.some((a) => a.user_id === h.id));
+        const mine = tasks.filter((task) => task.assignees.some((a) => a.user_id === h.id));
         const minutes = load.get(h.id) ?? 0;
         return (
           <DropColumn
@@ -116,7 +124,7 @@ export function DayView({
             onDropTask={drop(h.id)}
             footer={
               <p className="text-muted-foreground px-1 text-xs">
-                {Math.floor(minutes / 60)} h {minutes % 60} min planned
+                {t('board.planned', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}
               </p>
             }
           >
@@ -149,6 +157,7 @@ export function WeekView({
   onMove: (task: BoardTask, day: string) => void;
   actions: CardActions;
 }) {
+  const t = useT(messages);
   const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const board = useRef<HTMLDivElement>(null);
@@ -168,7 +177,7 @@ export function WeekView({
       data-testid="week-board"
     >
       {days.map((day) => {
-        const dayTasks = tasks.filter((t) => t.day === day);
+        const dayTasks = tasks.filter((task) => task.day === day);
         return (
           <DropColumn
             key={day}
@@ -177,27 +186,31 @@ export function WeekView({
             className="w-[15rem] shrink-0 xl:w-auto xl:min-w-0"
             label={`${formatDayWithWeekday(day)} (${dayTasks.length})`}
             onDropTask={(id) => {
-              const t = byId.get(id);
-              if (t && t.day !== day) onMove(t, day);
+              const task = byId.get(id);
+              if (task && task.day !== day) onMove(task, day);
             }}
           >
-            {dayTasks.map((t) => (
-              <div key={t.id} className="space-y-1">
+            {dayTasks.map((task) => (
+              <div key={task.id} className="space-y-1">
                 <TaskCard
-                  task={t}
+                  task={task}
                   compact
                   housekeepers={housekeepers}
-                  selected={actions.selected.has(t.id)}
-                  onSelect={(c) => actions.onSelect(t.id, c)}
-                  onAssign={(u) => actions.onAssign(t, u)}
-                  onStatus={(to) => actions.onStatus(t, to)}
+                  selected={actions.selected.has(task.id)}
+                  onSelect={(c) => actions.onSelect(task.id, c)}
+                  onAssign={(u) => actions.onAssign(task, u)}
+                  onStatus={(to) => actions.onStatus(task, to)}
                 />
                 <DateInput
                   className="h-7 px-2 text-xs md:text-xs"
-                  aria-label={`Move ${t.property?.name ?? 'clean'} to day`}
-                  pickerLabel={`Choose a day for ${t.property?.name ?? 'clean'}`}
-                  value={t.day}
-                  onValueChange={(d) => d && d !== t.day && onMove(t, d)}
+                  aria-label={t('board.moveTo', {
+                    name: task.property?.name ?? t('cleanLower'),
+                  })}
+                  pickerLabel={t('board.chooseDay', {
+                    name: task.property?.name ?? t('cleanLower'),
+                  })}
+                  value={task.day}
+                  onValueChange={(d) => d && d !== task.day && onMove(task, d)}
                 />
               </div>
             ))}
@@ -216,65 +229,70 @@ export function ListView({
   tasks: BoardTask[];
   housekeepers: StaffMember[];
 }) {
+  const t = useT(messages);
   const [status, setStatus] = useState('');
   const [assignee, setAssignee] = useState('');
   const [type, setType] = useState('');
   const [search, setSearch] = useState('');
   const names = new Map(housekeepers.map((h) => [h.id, h.full_name]));
-  const types = [...new Set(tasks.map((t) => t.type?.name ?? ''))].filter(Boolean).sort();
+  const types = [...new Set(tasks.map((task) => (task.type ? cleaningTypeName(task.type) : '')))]
+    .filter(Boolean)
+    .sort();
   const q = search.trim().toLowerCase();
   const rows = tasks.filter(
-    (t) =>
-      (!status || t.status === status) &&
-      (!type || t.type?.name === type) &&
+    (task) =>
+      (!status || task.status === status) &&
+      (!type || (task.type && cleaningTypeName(task.type)) === type) &&
       (!assignee ||
         (assignee === 'none'
-          ? t.assignees.length === 0
-          : t.assignees.some((a) => a.user_id === assignee))) &&
+          ? task.assignees.length === 0
+          : task.assignees.some((a) => a.user_id === assignee))) &&
       (!q ||
-        `${t.property?.name} ${t.property?.code} ${t.property?.area}`.toLowerCase().includes(q)),
+        `${task.property?.name} ${task.property?.code} ${task.property?.area}`
+          .toLowerCase()
+          .includes(q)),
   );
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         <Input
           className="w-56"
-          placeholder="Villa or area"
-          aria-label="Filter by villa or area"
+          placeholder={t('list.search')}
+          aria-label={t('list.searchLabel')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         <NativeSelect
-          aria-label="Filter by status"
+          aria-label={t('list.statusLabel')}
           value={status}
           onChange={(e) => setStatus(e.target.value)}
         >
-          <NativeSelectOption value="">All statuses</NativeSelectOption>
-          {Object.entries(STATUS_LABELS).map(([k, v]) => (
-            <NativeSelectOption key={k} value={k}>
-              {v}
+          <NativeSelectOption value="">{t('list.allStatuses')}</NativeSelectOption>
+          {CLEAN_STATUSES.map((s) => (
+            <NativeSelectOption key={s} value={s}>
+              {cleanStatusLabel(s)}
             </NativeSelectOption>
           ))}
         </NativeSelect>
         <NativeSelect
-          aria-label="Filter by type"
+          aria-label={t('list.typeLabel')}
           value={type}
           onChange={(e) => setType(e.target.value)}
         >
-          <NativeSelectOption value="">All types</NativeSelectOption>
-          {types.map((t) => (
-            <NativeSelectOption key={t} value={t}>
-              {t}
+          <NativeSelectOption value="">{t('list.allTypes')}</NativeSelectOption>
+          {types.map((name) => (
+            <NativeSelectOption key={name} value={name}>
+              {name}
             </NativeSelectOption>
           ))}
         </NativeSelect>
         <NativeSelect
-          aria-label="Filter by assignee"
+          aria-label={t('list.assigneeLabel')}
           value={assignee}
           onChange={(e) => setAssignee(e.target.value)}
         >
-          <NativeSelectOption value="">Everyone</NativeSelectOption>
-          <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+          <NativeSelectOption value="">{t('list.everyone')}</NativeSelectOption>
+          <NativeSelectOption value="none">{t('unassigned')}</NativeSelectOption>
           {housekeepers.map((h) => (
             <NativeSelectOption key={h.id} value={h.id}>
               {h.full_name}
@@ -286,44 +304,47 @@ export function ListView({
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Villa</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Window</TableHead>
-              <TableHead>Assigned</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Progress</TableHead>
+              <TableHead>{t('list.villa')}</TableHead>
+              <TableHead>{t('list.type')}</TableHead>
+              <TableHead>{t('list.window')}</TableHead>
+              <TableHead>{t('list.assigned')}</TableHead>
+              <TableHead>{t('list.status')}</TableHead>
+              <TableHead>{t('list.progress')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className="text-muted-foreground">
-                  No cleans match these filters.
+                  {t('list.empty')}
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((t) => (
-                <TableRow key={t.id}>
+              rows.map((task) => (
+                <TableRow key={task.id}>
                   <TableCell>
-                    {t.property?.name}
-                    <span className="text-muted-foreground block text-xs">{t.property?.area}</span>
+                    {task.property?.name}
+                    <span className="text-muted-foreground block text-xs">
+                      {task.property?.area}
+                    </span>
                   </TableCell>
-                  <TableCell>{t.type?.name}</TableCell>
+                  <TableCell>{task.type ? cleaningTypeName(task.type) : null}</TableCell>
                   <TableCell className="text-xs">
-                    {formatDateTime(t.window_start)} → {formatDateTime(t.due_at)}
-                    {t.same_day ? ' · Same-day' : ''}
+                    {formatDateTime(task.window_start)} → {formatDateTime(task.due_at)}
+                    {task.same_day ? ` · ${t('sameDay')}` : ''}
                   </TableCell>
                   <TableCell>
-                    {t.assignees.map((a) => names.get(a.user_id) ?? 'Someone').join(', ') ||
-                      'Unassigned'}
+                    {task.assignees
+                      .map((a) => names.get(a.user_id) ?? t('list.someone'))
+                      .join(', ') || t('unassigned')}
                   </TableCell>
                   <TableCell>
-                    {STATUS_LABELS[t.status]}
-                    {isLate(t) ? ' · Late' : ''}
-                    <InspectionState task={t} name={t.property?.name ?? 'clean'} />
+                    {cleanStatusLabel(task.status)}
+                    {isLate(task) ? ` · ${t('late')}` : ''}
+                    <InspectionState task={task} name={task.property?.name ?? t('cleanLower')} />
                   </TableCell>
                   <TableCell className="min-w-32">
-                    <CleanProgress task={t} name={t.property?.name ?? 'clean'} />
+                    <CleanProgress task={task} name={task.property?.name ?? t('cleanLower')} />
                   </TableCell>
                 </TableRow>
               ))

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ReportProblemForm } from '@/domain/work-orders/report-problem';
+import { useT } from '@/lib/i18n/catalog';
 import {
   isFailed,
   outOfRange,
@@ -17,6 +18,7 @@ import {
   type RunItem,
   type RunPhoto,
 } from '../field-logic';
+import { messages } from '../messages';
 
 export interface ItemProps {
   item: RunItem;
@@ -36,20 +38,21 @@ export interface ItemProps {
   onReport: (input: { title: string; description: string }) => void;
 }
 
+// Both are called as the item draws, so their words follow the language of the moment.
 function rangeText(item: RunItem): string {
   const unit = item.unit ? ` ${item.unit}` : '';
   if (item.min != null && item.max != null) return `${item.min}–${item.max}${unit}`;
-  if (item.min != null) return `at least ${item.min}${unit}`;
-  if (item.max != null) return `at most ${item.max}${unit}`;
+  if (item.min != null) return messages.t('item.atLeast', { min: String(item.min), unit });
+  if (item.max != null) return messages.t('item.atMost', { max: String(item.max), unit });
   return '';
 }
 
 function answerText(item: RunItem, a: RunAnswer | undefined, photos: number): string {
-  if (item.kind === 'photo') return photos > 0 ? `${photos} photo${photos === 1 ? '' : 's'}` : '—';
+  if (item.kind === 'photo') return photos > 0 ? messages.t('photos', { count: photos }) : '—';
   const v = a?.value;
   if (v === null || v === undefined || v === '') return '—';
-  if (item.kind === 'tick') return v === true ? 'Done' : '—';
-  if (item.kind === 'yes_no') return v === true ? 'Yes' : 'No';
+  if (item.kind === 'tick') return v === true ? messages.t('item.tickDone') : '—';
+  if (item.kind === 'yes_no') return v === true ? messages.t('item.yes') : messages.t('item.no');
   if (item.kind === 'number') return `${String(v)}${item.unit ? ` ${item.unit}` : ''}`;
   return String(v);
 }
@@ -155,25 +158,31 @@ function ReportForm({
   onReport: ItemProps['onReport'];
   onCancel: () => void;
 }) {
+  const t = useT(messages);
+  const range = item.kind === 'number' ? rangeText(item) : '';
+  const given = answer?.value !== undefined && answer.value !== null;
   const description = [
-    `${villa}, ${room}: "${item.label}" failed the checklist`,
-    answer?.value !== undefined && answer.value !== null
-      ? `(answer: ${answerText(item, answer, 0)}${item.kind === 'number' && rangeText(item) ? `, expected ${rangeText(item)}` : ''}).`
-      : '.',
+    t('item.reportFailed', { villa, room, item: item.label }),
+    !given
+      ? '.'
+      : range
+        ? t('item.reportAnswerRange', { answer: answerText(item, answer, 0), range })
+        : t('item.reportAnswer', { answer: answerText(item, answer, 0) }),
     answer?.note ? ` ${answer.note}` : '',
   ].join(' ');
+  const context = [
+    villa,
+    room,
+    ...(hasPhoto ? [t('item.withPhoto')] : []),
+    t('item.dueBefore'),
+    ...(item.critical ? [t('item.blocks')] : []),
+  ].join(' · ');
   return (
     <ReportProblemForm
       variant="from-item"
-      name={`Report a problem: ${item.label}`}
+      name={t('item.reportName', { item: item.label })}
       defaults={{ title: `${room}: ${item.label}`, description }}
-      context={
-        <>
-          {villa} · {room}
-          {hasPhoto ? ' · with the item’s photo' : ''} · due before the next check-in
-          {item.critical ? ' · blocks the villa (critical item)' : ''}
-        </>
-      }
+      context={context}
       onSubmit={onReport}
       onCancel={onCancel}
     />
@@ -191,16 +200,17 @@ function PhotoInput({
   text?: string;
   onPhoto: (file: File) => void;
 }) {
+  const t = useT(messages);
   return (
     <label className="border-input hover:bg-accent focus-within:ring-ring/50 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm font-medium focus-within:ring-[3px]">
       <Camera aria-hidden="true" className="size-4" />
-      {text ?? (again ? 'Take another photo' : 'Take photo')}
+      {text ?? (again ? t('item.takeAnother') : t('item.takePhoto'))}
       <input
         type="file"
         accept="image/*"
         capture="environment"
         className="sr-only"
-        aria-label={`Photo: ${label}`}
+        aria-label={t('item.photoLabel', { item: label })}
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onPhoto(file);
@@ -212,6 +222,7 @@ function PhotoInput({
 }
 
 export function ChecklistItem(p: ItemProps) {
+  const t = useT(messages);
   const { item, answer, photos, editable } = p;
   const id = useId();
   const inputId = `${id}-input`;
@@ -224,10 +235,12 @@ export function ChecklistItem(p: ItemProps) {
   const heading = (
     <span className="flex flex-wrap items-center gap-1.5">
       <span className="font-medium">{item.label}</span>
-      {item.required ? <span className="text-muted-foreground text-xs">(required)</span> : null}
+      {item.required ? (
+        <span className="text-muted-foreground text-xs">{t('item.required')}</span>
+      ) : null}
       {item.critical ? (
         <Badge variant="outline" className="text-xs">
-          Critical
+          {t('item.critical')}
         </Badge>
       ) : null}
     </span>
@@ -237,7 +250,7 @@ export function ChecklistItem(p: ItemProps) {
   if (!editable) {
     control = (
       <p className="text-sm">
-        <span className="sr-only">Answer: </span>
+        <span className="sr-only">{t('item.answer')} </span>
         {answerText(item, answer, photos.length)}
         {answer?.note ? <span className="text-muted-foreground"> — {answer.note}</span> : null}
       </p>
@@ -256,7 +269,7 @@ export function ChecklistItem(p: ItemProps) {
               checked={answer?.value === v}
               onChange={() => p.onAnswer(v, { flagged, note: answer?.note ?? '' })}
             />
-            {v ? 'Yes' : 'No'}
+            {v ? t('item.yes') : t('item.no')}
           </label>
         ))}
       </div>
@@ -319,28 +332,28 @@ export function ChecklistItem(p: ItemProps) {
       )}
       {item.kind === 'number' && rangeText(item) ? (
         <p id={`${inputId}-range`} className="text-muted-foreground text-xs">
-          Expected {rangeText(item)}
+          {t('item.expected', { range: rangeText(item) })}
         </p>
       ) : null}
       {range ? (
         <p className="text-destructive flex items-center gap-1 text-sm font-medium">
           <AlertTriangle aria-hidden="true" className="size-4" />
-          Out of range
+          {t('item.outOfRange')}
         </p>
       ) : null}
       {photos.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${item.label}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={t('item.photosOf', { item: item.label })}>
           {photos.map((ph, i) => (
             <li key={ph.id} className="relative">
               {ph.url ? (
                 <img
                   src={ph.url}
-                  alt={`${item.label}, photo ${i + 1}`}
+                  alt={t('item.photoAlt', { item: item.label, n: i + 1 })}
                   className="size-20 rounded-md object-cover"
                 />
               ) : (
                 <span className="bg-muted flex size-20 items-center justify-center rounded-md text-xs">
-                  Photo {i + 1}
+                  {t('item.photoN', { n: i + 1 })}
                 </span>
               )}
               {editable ? (
@@ -348,7 +361,7 @@ export function ChecklistItem(p: ItemProps) {
                   size="icon-sm"
                   variant="secondary"
                   className="absolute top-0 right-0"
-                  aria-label={`Remove photo ${i + 1} of ${item.label}`}
+                  aria-label={t('item.removePhoto', { n: i + 1, item: item.label })}
                   onClick={() => p.onRemovePhoto(ph.id)}
                 >
                   <Trash2 aria-hidden="true" />
@@ -363,7 +376,7 @@ export function ChecklistItem(p: ItemProps) {
           <PhotoInput
             label={item.label}
             again={photos.length > 0}
-            text="Photo of the problem"
+            text={t('item.photoProblem')}
             onPhoto={p.onPhoto}
           />
         ) : null}
@@ -384,27 +397,27 @@ export function ChecklistItem(p: ItemProps) {
             }
           >
             <Flag aria-hidden="true" />
-            {flagged ? 'Flagged' : 'Flag a problem'}
+            {flagged ? t('item.flagged') : t('item.flag')}
           </Button>
         ) : null}
         {failed && !editable ? (
-          <Badge variant="destructive">{flagged ? 'Flagged' : 'Failed'}</Badge>
+          <Badge variant="destructive">{flagged ? t('item.flagged') : t('item.failed')}</Badge>
         ) : null}
         {failed && p.reported ? (
           <span className="flex items-center gap-1 text-sm">
             <Wrench aria-hidden="true" className="size-4" />
-            Problem reported: {p.reported.title}
+            {t('item.reported', { title: p.reported.title })}
           </span>
         ) : failed && p.canReport && !reporting ? (
           <Button size="sm" variant="outline" onClick={() => setReporting(true)}>
             <Wrench aria-hidden="true" />
-            Report a problem
+            {t('item.report')}
           </Button>
         ) : null}
         {pending ? (
           <span className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
             <CloudUpload aria-hidden="true" className="size-3.5" />
-            Saved on this phone
+            {t('savedOnPhone')}
           </span>
         ) : null}
       </div>

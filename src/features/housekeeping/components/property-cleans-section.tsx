@@ -7,9 +7,11 @@ import { Link } from 'react-router';
 import { AlertTriangle, CircleAlert, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { hasPermission } from '@/lib/permissions';
 import { useReasonLabel, type PropertySectionProps } from '@/lib/areas';
 import { paths } from '@/lib/routes';
@@ -20,28 +22,29 @@ import {
   type PropertyReadiness,
 } from '../api/get-property-cleans';
 import type { BoardTask } from '../api/get-board';
-import { guestsArriving, isLate, OPEN, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { guestsArriving, isLate, OPEN, todayInCompany } from '../board-logic';
+import { messages } from '../messages';
 import { CleanProgress, InspectionState } from './task-card';
 
-const READINESS = 'Cleaning before the next arrival';
 const boardLink = (day: string) => `${paths.housekeeping.path}?day=${day}`;
 
 function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: BoardTask[] }) {
+  const t = useT(messages);
   const reasonLabel = useReasonLabel();
   if (readiness.guest_ready) {
     return (
-      <p role="group" aria-label={READINESS} className="flex items-center gap-2 text-sm">
+      <p role="group" aria-label={t('villa.readiness')} className="flex items-center gap-2 text-sm">
         <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
-        Guest-ready: nothing to clean before the next arrival.
+        {t('villa.guestReady')}
       </p>
     );
   }
   const holding = tasks.find((t) => t.id === readiness.turnover_task_id);
   return (
-    <div role="group" aria-label={READINESS} className="space-y-1 text-sm">
+    <div role="group" aria-label={t('villa.readiness')} className="space-y-1 text-sm">
       <p className="flex items-center gap-2 font-medium">
         <CircleAlert aria-hidden="true" className="text-destructive size-4" />
-        Not ready
+        {t('villa.notReady')}
       </p>
       <ul className="text-muted-foreground list-disc pl-6">
         {readiness.not_ready_reasons.map((r) => (
@@ -50,12 +53,12 @@ function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: 
       </ul>
       {readiness.not_ready_due_at ? (
         <p>
-          Due by {formatDateTime(readiness.not_ready_due_at)}
+          {t('villa.dueBy', { time: formatDateTime(readiness.not_ready_due_at) })}
           {holding ? (
             <>
               {' · '}
               <Link to={boardLink(holding.day)} className="underline">
-                See this clean on the board
+                {t('villa.seeOnBoard')}
               </Link>
             </>
           ) : null}
@@ -66,8 +69,9 @@ function Readiness({ readiness, tasks }: { readiness: PropertyReadiness; tasks: 
 }
 
 function CleanRow({ task, names }: { task: BoardTask; names: Record<string, string> }) {
-  const type = task.type?.name ?? 'Clean';
-  const who = task.assignees.map((a) => names[a.user_id] ?? 'A colleague');
+  const t = useT(messages);
+  const type = task.type ? cleaningTypeName(task.type) : t('clean');
+  const who = task.assignees.map((a) => names[a.user_id] ?? t('villa.colleague'));
   return (
     <li
       aria-label={`${type}, ${task.day}`}
@@ -77,15 +81,15 @@ function CleanRow({ task, names }: { task: BoardTask; names: Record<string, stri
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{type}</span>
-          <Badge variant="outline">{STATUS_LABELS[task.status]}</Badge>
-          {task.same_day ? <Badge variant="secondary">Same day</Badge> : null}
-          {isLate(task) ? <Badge variant="destructive">Late</Badge> : null}
+          <Badge variant="outline">{cleanStatusLabel(task.status)}</Badge>
+          {task.same_day ? <Badge variant="secondary">{t('villa.sameDay')}</Badge> : null}
+          {isLate(task) ? <Badge variant="destructive">{t('late')}</Badge> : null}
         </p>
         <p className="text-muted-foreground">
           {formatDateTime(task.window_start)} → {formatDateTime(task.due_at)}
           {task.guests_arriving ? ` · ${guestsArriving(task.guests_arriving)}` : ''}
         </p>
-        <p>{who.length > 0 ? who.join(', ') : 'Unassigned'}</p>
+        <p>{who.length > 0 ? who.join(', ') : t('unassigned')}</p>
         <CleanProgress task={task} name={`${type}, ${task.day}`} />
         <InspectionState task={task} name={`${type}, ${task.day}`} />
         {task.flagged && task.flag_reason ? (
@@ -96,7 +100,8 @@ function CleanRow({ task, names }: { task: BoardTask; names: Record<string, stri
         ) : null}
       </div>
       <Link to={boardLink(task.day)} className="text-sm underline">
-        On the board<span className="sr-only"> ({task.day})</span>
+        {t('villa.onBoard')}
+        <span className="sr-only"> ({task.day})</span>
       </Link>
     </li>
   );
@@ -130,22 +135,24 @@ function CleanList({
 }
 
 export function PropertyCleansSection(props: PropertySectionProps) {
+  const t = useT(messages);
   const { permissions } = useAuth();
   if (!hasPermission(permissions, 'housekeeping.view')) {
-    return <p className="text-muted-foreground text-sm">You do not see this villa's cleans.</p>;
+    return <p className="text-muted-foreground text-sm">{t('villa.noAccess')}</p>;
   }
   return <PropertyCleans {...props} />;
 }
 
 function PropertyCleans({ propertyId, ready, reasons }: PropertySectionProps) {
+  const t = useT(messages);
   const cleans = usePropertyCleans(propertyId);
   if (cleans.isPending) {
-    return <p className="text-muted-foreground text-sm">Loading the villa's cleans…</p>;
+    return <p className="text-muted-foreground text-sm">{t('villa.loading')}</p>;
   }
   if (cleans.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
-        Could not load the villa's cleans. {errorMessage(cleans.error, 'Please try again.')}
+        {t('villa.error', { detail: errorMessage(cleans.error, t('villa.tryAgain')) })}
       </p>
     );
   }
@@ -164,22 +171,22 @@ function PropertyCleans({ propertyId, ready, reasons }: PropertySectionProps) {
   const recent = live.filter((t) => !upcoming.includes(t)).reverse();
   return (
     <div className="space-y-4">
-      {freshness.source === 'device' ? <DeviceCopyNote what="villa's cleans" /> : null}
+      {freshness.source === 'device' ? <DeviceCopyNote what={t('villa.deviceCopy')} /> : null}
       <Readiness readiness={readiness} tasks={tasks} />
       <CleanList
-        title="Upcoming cleans"
+        title={t('villa.upcoming')}
         tasks={upcoming}
         names={names}
-        empty={`No cleans planned in the next ${UPCOMING_DAYS} days.`}
+        empty={t('villa.noneUpcoming', { days: UPCOMING_DAYS })}
       />
       <CleanList
-        title="Recent cleans"
+        title={t('villa.recent')}
         tasks={recent}
         names={names}
-        empty={`No cleans in the last ${RECENT_DAYS} days.`}
+        empty={t('villa.noneRecent', { days: RECENT_DAYS })}
       />
       <Link to={paths.housekeeping.path} className="text-sm underline">
-        Open the housekeeping board
+        {t('villa.openBoard')}
       </Link>
     </div>
   );

@@ -4,15 +4,20 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { formatDateTime, formatTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
 import type { BoardTask, StaffMember } from '../api/get-board';
-import { isLate, STATUS_LABELS } from '../board-logic';
+import { isLate } from '../board-logic';
+import { messages } from '../messages';
 
 /** The next step a manager takes from the board, if any (an inspection is made on its view). */
-function nextStep(t: BoardTask): { to: BoardTask['status']; label: string } | null {
-  if (t.status === 'scheduled') return { to: 'in_progress', label: 'Start' };
-  if (t.status === 'in_progress') return { to: 'done', label: 'Mark done' };
+function nextStep(
+  t: BoardTask,
+): { to: BoardTask['status']; label: 'card.start' | 'card.markDone' } | null {
+  if (t.status === 'scheduled') return { to: 'in_progress', label: 'card.start' };
+  if (t.status === 'in_progress') return { to: 'done', label: 'card.markDone' };
   return null;
 }
 
@@ -24,14 +29,13 @@ const SHOWS_PROGRESS: readonly BoardTask['status'][] = ['in_progress', 'done', '
 /** Done and waiting for its inspection (the villa is not guest-ready until it passes). */
 const awaitsInspection = (t: BoardTask) => t.status === 'done' && t.inspection_required;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * "12/34 items · 3 photos" and a bar, for a clean under way or finished with a checklist. The
  * figures are the database's (kept as the housekeeper's answers and photos arrive), so they move
  * live as her queue drains: the board refreshes on every change to the clean.
  */
 export function CleanProgress({ task, name }: { task: BoardTask; name: string }) {
+  const t = useT(messages);
   const total = task.items_total ?? 0;
   if (total === 0 || !SHOWS_PROGRESS.includes(task.status)) return null;
   const done = Math.min(task.items_done ?? 0, total);
@@ -40,21 +44,19 @@ export function CleanProgress({ task, name }: { task: BoardTask; name: string })
   return (
     <div className="space-y-1" data-testid="clean-progress">
       <p className="text-muted-foreground flex items-center justify-between gap-2 text-xs">
-        <span>
-          {done}/{total} items
-        </span>
+        <span>{t('card.items', { done, total })}</span>
         <span className="flex items-center gap-1">
           <Camera aria-hidden="true" className="size-3" />
-          {plural(photos, 'photo', 'photos')}
+          {t('photos', { count: photos })}
         </span>
       </p>
       <div
         role="progressbar"
-        aria-label={`Checklist of ${name}`}
+        aria-label={t('card.checklistOf', { name })}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} items done, ${plural(photos, 'photo', 'photos')}`}
+        aria-valuetext={t('card.progressText', { done, total, photos })}
         className="bg-muted h-1.5 overflow-hidden rounded-full"
       >
         <div
@@ -71,14 +73,16 @@ export function CleanProgress({ task, name }: { task: BoardTask; name: string })
  * shows the inspector's note.
  */
 export function InspectionState({ task, name }: { task: BoardTask; name: string }) {
+  const t = useT(messages);
   if (awaitsInspection(task)) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-xs">
         <Badge variant="outline" className="border-amber-600 text-amber-800 dark:text-amber-200">
-          Awaiting inspection
+          {t('card.awaitingInspection')}
         </Badge>
         <Link to={cleanPath(task.id)} className="font-medium underline">
-          Inspect<span className="sr-only"> {name}</span>
+          {t('card.inspect')}
+          <span className="sr-only"> {name}</span>
         </Link>
       </p>
     );
@@ -86,7 +90,7 @@ export function InspectionState({ task, name }: { task: BoardTask; name: string 
   if (task.status === 'in_progress' && task.inspection_note) {
     return (
       <p className="text-xs text-amber-800 dark:text-amber-200">
-        Sent back: {task.inspection_note}
+        {t('card.sentBack', { note: task.inspection_note })}
       </p>
     );
   }
@@ -110,9 +114,10 @@ export function TaskCard({
   onStatus: (to: BoardTask['status']) => void;
   compact?: boolean;
 }) {
+  const t = useT(messages);
   const late = isLate(task);
   const step = nextStep(task);
-  const title = task.property?.name ?? 'Villa';
+  const title = task.property?.name ?? t('villa');
   const assigned = task.assignees[0]?.user_id ?? '';
   const onDragStart = (e: DragEvent) => {
     e.dataTransfer.setData('text/x-clean', task.id);
@@ -122,7 +127,7 @@ export function TaskCard({
     <article
       draggable
       onDragStart={onDragStart}
-      aria-label={`${title}, ${task.type?.name ?? 'clean'}`}
+      aria-label={`${title}, ${task.type ? cleaningTypeName(task.type) : t('cleanLower')}`}
       data-testid="clean-card"
       className={`bg-card space-y-2 rounded-md border text-sm shadow-xs ${compact ? 'p-2' : 'p-3'}`}
       style={{ borderLeft: `4px solid ${task.type?.color ?? '#2563eb'}` }}
@@ -134,19 +139,19 @@ export function TaskCard({
             className="mt-1"
             checked={selected}
             onChange={(e) => onSelect(e.target.checked)}
-            aria-label={`Select ${title}`}
+            aria-label={t('card.select', { name: title })}
           />
           <span className="min-w-0">
             <span className="block truncate font-medium">{title}</span>
             <span className="text-muted-foreground block text-xs">
-              {task.type?.name} · {task.property?.area}
+              {task.type ? cleaningTypeName(task.type) : null} · {task.property?.area}
             </span>
           </span>
         </label>
         <Badge
           variant={task.status === 'done' || task.status === 'inspected' ? 'secondary' : 'outline'}
         >
-          {STATUS_LABELS[task.status]}
+          {cleanStatusLabel(task.status)}
         </Badge>
       </div>
       <p className="flex items-center gap-1 text-xs">
@@ -155,26 +160,26 @@ export function TaskCard({
           {formatTime(task.window_start)} →{' '}
           {compact ? formatTime(task.due_at) : formatDateTime(task.due_at)}
           {' · '}
-          {task.estimated_minutes} min
+          {t('card.minutes', { minutes: task.estimated_minutes })}
         </span>
       </p>
       <div className="flex flex-wrap gap-1">
         {late ? (
           <Badge variant="destructive" className="gap-1">
             <AlertTriangle aria-hidden="true" />
-            Late
+            {t('late')}
           </Badge>
         ) : null}
-        {task.same_day ? <Badge variant="default">Same-day</Badge> : null}
+        {task.same_day ? <Badge variant="default">{t('sameDay')}</Badge> : null}
         {task.guests_arriving ? (
           <Badge variant="outline" className="gap-1">
             <Users aria-hidden="true" />
-            {task.guests_arriving} arriving
+            {t('card.arriving', { count: task.guests_arriving })}
           </Badge>
         ) : null}
         {task.flagged ? (
           <Badge variant="destructive" title={task.flag_reason ?? undefined}>
-            Flagged: {task.flag_reason}
+            {t('card.flagged', { reason: task.flag_reason })}
           </Badge>
         ) : null}
       </div>
@@ -184,11 +189,11 @@ export function TaskCard({
         <div className="flex flex-wrap items-center gap-2">
           <NativeSelect
             size="sm"
-            aria-label={`Assign ${title}`}
+            aria-label={t('card.assign', { name: title })}
             value={assigned}
             onChange={(e) => onAssign(e.target.value || null)}
           >
-            <NativeSelectOption value="">Unassigned</NativeSelectOption>
+            <NativeSelectOption value="">{t('unassigned')}</NativeSelectOption>
             {housekeepers.map((h) => (
               <NativeSelectOption key={h.id} value={h.id}>
                 {h.full_name}
@@ -197,7 +202,7 @@ export function TaskCard({
           </NativeSelect>
           {step ? (
             <Button size="sm" variant="outline" onClick={() => onStatus(step.to)}>
-              {step.label}
+              {t(step.label)}
             </Button>
           ) : null}
         </div>

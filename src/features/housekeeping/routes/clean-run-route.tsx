@@ -13,12 +13,14 @@ import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
+import { useLanguage, useT } from '@/lib/i18n/catalog';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { paths } from '@/lib/routes';
-import { guestsArriving, STATUS_LABELS } from '../board-logic';
+import { guestsArriving } from '../board-logic';
 import { cleanRunQueryOptions, useCleanRun, type CleanRun } from '../api/get-clean-run';
 import { useVillaPhotos } from '../api/get-my-route';
 import { useAddPhoto } from '../api/add-photo';
@@ -32,12 +34,14 @@ import {
   allItems,
   directionsUrl,
   itemDone,
+  localizeContent,
   missingRequired,
   progressOf,
   runState,
   type RunAnswer,
   type RunItem,
 } from '../field-logic';
+import { messages } from '../messages';
 import { preparePhoto } from '../photo-compress';
 
 export const clientLoader =
@@ -46,6 +50,7 @@ export const clientLoader =
     prefetchOnLoad(queryClient, cleanRunQueryOptions(params.id ?? ''));
 
 function Facts({ run }: { run: CleanRun }) {
+  const t = useT(messages);
   const c = run.clean;
   const maps = c.property ? directionsUrl(c.property) : null;
   return (
@@ -55,9 +60,9 @@ function Facts({ run }: { run: CleanRun }) {
           {formatTime(c.window_start)}–{formatTime(c.due_at)}
         </span>
         {c.guests_arriving != null ? <span>· {guestsArriving(c.guests_arriving)}</span> : null}
-        {c.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
-        <Badge variant="secondary">{STATUS_LABELS[c.status]}</Badge>
-        {c.inspection_required ? <Badge variant="outline">Inspection</Badge> : null}
+        {c.same_day ? <Badge variant="destructive">{t('sameDay')}</Badge> : null}
+        <Badge variant="secondary">{cleanStatusLabel(c.status)}</Badge>
+        {c.inspection_required ? <Badge variant="outline">{t('run.inspectionBadge')}</Badge> : null}
       </p>
       {c.property?.address ? (
         <p className="flex items-center gap-1">
@@ -69,13 +74,13 @@ function Facts({ run }: { run: CleanRun }) {
         <Button asChild size="sm" variant="outline">
           <a href={maps} target="_blank" rel="noopener noreferrer">
             <Navigation aria-hidden="true" />
-            Directions
+            {t('directions')}
           </a>
         </Button>
       ) : null}
       {run.access ? (
         <div className="bg-muted/50 rounded-md p-2">
-          <p className="font-medium">Access</p>
+          <p className="font-medium">{t('run.access')}</p>
           <p className="whitespace-pre-line">{run.access}</p>
         </div>
       ) : null}
@@ -84,18 +89,19 @@ function Facts({ run }: { run: CleanRun }) {
 }
 
 function ReferencePhotos({ propertyId }: { propertyId: string }) {
+  const t = useT(messages);
   const photos = useVillaPhotos(propertyId);
   const list = (photos.data ?? []).filter((p) => p.url);
   if (list.length === 0) return null;
   return (
-    <section aria-label="Reference photos" className="space-y-1">
-      <h2 className="text-sm font-medium">Reference photos</h2>
+    <section aria-label={t('run.referencePhotos')} className="space-y-1">
+      <h2 className="text-sm font-medium">{t('run.referencePhotos')}</h2>
       <ul className="flex gap-2 overflow-x-auto pb-1 [contain:inline-size]">
         {list.map((p, i) => (
           <li key={p.id} className="shrink-0">
             <img
               src={p.url!}
-              alt={p.caption || `Reference photo ${i + 1}`}
+              alt={p.caption || t('run.referencePhoto', { n: i + 1 })}
               className="h-24 w-32 rounded-md object-cover"
             />
           </li>
@@ -106,10 +112,17 @@ function ReferencePhotos({ propertyId }: { propertyId: string }) {
 }
 
 export function CleanRunRoute() {
+  const t = useT(messages);
   const { id = '' } = useParams();
   const { permissions } = useAuth();
   const query = useCleanRun(id);
-  const run = query.data?.run ?? null;
+  // Rooms and items in the reader's language (field-logic.ts localizeContent).
+  const language = useLanguage();
+  const read = query.data?.run ?? null;
+  const run = useMemo(
+    () => (read ? { ...read, content: localizeContent(read.content, language) } : null),
+    [read, language],
+  );
   const answer = useAnswerItem(run);
   const addPhoto = useAddPhoto(run);
   const removePhoto = useRemovePhoto(run);
@@ -153,7 +166,7 @@ export function CleanRunRoute() {
       <div className="space-y-4">
         <PageHeader title={paths.cleanRun.title} />
         <p role="status" className="text-muted-foreground text-sm">
-          Loading the clean…
+          {t('run.loading')}
         </p>
       </div>
     );
@@ -166,13 +179,11 @@ export function CleanRunRoute() {
           <NotKeptAlert />
         ) : (
           <p role={query.isError ? 'alert' : 'status'} className="text-sm">
-            {query.isError
-              ? 'The clean could not be loaded.'
-              : 'This clean was not found, or it is not yours to see.'}
+            {query.isError ? t('run.error') : t('run.notFound')}
           </p>
         )}
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.housekeeping.path}>Back to housekeeping</Link>
+          <Link to={paths.housekeeping.path}>{t('run.back')}</Link>
         </Button>
       </div>
     );
@@ -186,7 +197,7 @@ export function CleanRunRoute() {
   const canReport = hasAnyPermission(permissions, ['maintenance.report', 'maintenance.manage']);
   const editable = canWork && c.status === 'in_progress';
   const inspecting = canInspect && c.status === 'done' && c.inspection_required;
-  const villa = c.property?.name ?? 'Villa';
+  const villa = c.property?.name ?? t('villa');
   const overall = progressOf(allItems(run.content), state);
 
   const finish = () => {
@@ -215,35 +226,37 @@ export function CleanRunRoute() {
       <Button asChild variant="ghost" size="sm" className="-ml-2">
         <Link to={paths.housekeeping.path}>
           <ChevronLeft aria-hidden="true" />
-          {canInspect && !canWork ? 'Housekeeping' : 'My route'}
+          {canInspect && !canWork ? t('run.backBoard') : t('route.title')}
         </Link>
       </Button>
-      <PageHeader title={villa} description={c.type?.name ?? 'Clean'} />
-      {query.data?.fromDevice ? <DeviceCopyNote what="clean and its answers" /> : null}
+      <PageHeader title={villa} description={c.type ? cleaningTypeName(c.type) : t('clean')} />
+      {query.data?.fromDevice ? <DeviceCopyNote what={t('run.deviceCopy')} /> : null}
       <Facts run={run} />
       <ReferencePhotos propertyId={c.property_id} />
 
       {c.status === 'in_progress' && c.inspection_note ? (
         <p role="note" className="rounded-md border border-amber-500/60 p-2 text-sm">
-          <span className="font-medium">Sent back:</span> {c.inspection_note}
+          <span className="font-medium">{t('sentBack')}</span> {c.inspection_note}
         </p>
       ) : null}
 
       {c.status === 'scheduled' && canWork ? (
         <Button size="lg" className="w-full" onClick={() => move.mutate({ to: 'in_progress' })}>
-          Start clean
+          {t('run.start')}
         </Button>
       ) : null}
       {c.started_at && c.status !== 'scheduled' ? (
-        <p className="text-muted-foreground text-sm">Started {formatTime(c.started_at)}</p>
+        <p className="text-muted-foreground text-sm">
+          {t('run.started', { time: formatTime(c.started_at) })}
+        </p>
       ) : null}
 
       {sections.length === 0 ? (
-        <p className="text-sm">This clean has no checklist.</p>
+        <p className="text-sm">{t('run.noChecklist')}</p>
       ) : (
         <>
-          <ChecklistProgress label="Overall progress" {...overall} />
-          <nav aria-label="Rooms">
+          <ChecklistProgress label={t('run.overall')} {...overall} />
+          <nav aria-label={t('run.rooms')}>
             <ul className="flex gap-2 overflow-x-auto pb-1 [contain:inline-size]">
               {sections.map((s, i) => {
                 const pr = progressOf(s.items, state);
@@ -260,7 +273,7 @@ export function CleanRunRoute() {
                         {pr.done}/{pr.total}
                       </span>
                       {pr.total > 0 && pr.done === pr.total ? (
-                        <CheckCircle2 aria-label="complete" />
+                        <CheckCircle2 aria-label={t('run.complete')} />
                       ) : null}
                     </Button>
                   </li>
@@ -275,7 +288,7 @@ export function CleanRunRoute() {
                   {current.title}
                 </h2>
                 <ChecklistProgress
-                  label={`${current.title} progress`}
+                  label={t('progressOf', { name: current.title })}
                   {...progressOf(current.items, state)}
                   compact
                 />
@@ -316,14 +329,14 @@ export function CleanRunRoute() {
                   onClick={() => setRoom((r) => Math.max(0, r - 1))}
                 >
                   <ChevronLeft aria-hidden="true" />
-                  Previous room
+                  {t('run.previousRoom')}
                 </Button>
                 <Button
                   variant="outline"
                   disabled={room >= sections.length - 1}
                   onClick={() => setRoom((r) => Math.min(sections.length - 1, r + 1))}
                 >
-                  Next room
+                  {t('run.nextRoom')}
                   <ChevronRight aria-hidden="true" />
                 </Button>
               </div>
@@ -334,7 +347,7 @@ export function CleanRunRoute() {
 
       {photoBusy > 0 ? (
         <p role="status" className="text-muted-foreground text-sm">
-          Preparing the photo…
+          {t('run.preparingPhoto')}
         </p>
       ) : null}
 
@@ -343,8 +356,7 @@ export function CleanRunRoute() {
           {missing.length > 0 && missingRequired(run.content, state).length > 0 ? (
             <div role="alert" className="border-destructive/60 rounded-md border p-2 text-sm">
               <p className="font-medium">
-                {missingRequired(run.content, state).length} required item
-                {missingRequired(run.content, state).length === 1 ? '' : 's'} still to do:
+                {t('run.missing', { count: missingRequired(run.content, state).length })}
               </p>
               <ul className="list-disc pl-5">
                 {missingRequired(run.content, state).map((i) => (
@@ -356,30 +368,33 @@ export function CleanRunRoute() {
             </div>
           ) : null}
           <Button size="lg" className="w-full" onClick={finish}>
-            Finish clean
+            {t('run.finish')}
           </Button>
         </div>
       ) : null}
 
       {c.status === 'done' ? (
         <p role="status" className="text-sm">
-          Finished{c.finished_at ? ` ${formatTime(c.finished_at)}` : ''}
-          {c.inspection_required ? ' — waiting for inspection.' : '.'}
+          {t('run.finished', {
+            waiting: c.inspection_required ? 'yes' : 'no',
+            hasTime: c.finished_at ? 'yes' : 'no',
+            time: c.finished_at ? formatTime(c.finished_at) : '',
+          })}
         </p>
       ) : null}
       {c.status === 'inspected' ? (
         <p role="status" className="text-sm">
-          Inspected — the villa is guest-ready for this clean.
+          {t('run.inspected')}
         </p>
       ) : null}
 
       {inspecting ? (
-        <section aria-label="Inspection" className="space-y-2 rounded-md border p-3">
-          <h2 className="font-semibold">Inspection</h2>
+        <section aria-label={t('run.inspection')} className="space-y-2 rounded-md border p-3">
+          <h2 className="font-semibold">{t('run.inspection')}</h2>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => move.mutate({ to: 'inspected' })}>Pass inspection</Button>
+            <Button onClick={() => move.mutate({ to: 'inspected' })}>{t('run.pass')}</Button>
             <Button variant="outline" onClick={() => setSendingBack((v) => !v)}>
-              Send back
+              {t('run.sendBack')}
             </Button>
           </div>
           {sendingBack ? (
@@ -396,7 +411,7 @@ export function CleanRunRoute() {
               }}
             >
               <label htmlFor="send-back-note" className="block text-sm font-medium">
-                What needs doing again
+                {t('run.againLabel')}
               </label>
               <textarea
                 id="send-back-note"
@@ -411,11 +426,11 @@ export function CleanRunRoute() {
               />
               {noteError ? (
                 <p id="send-back-error" className="text-destructive text-sm">
-                  Say what needs doing again.
+                  {t('run.againError')}
                 </p>
               ) : null}
               <Button type="submit" variant="destructive">
-                Send back to the housekeeper
+                {t('run.sendBackSubmit')}
               </Button>
             </form>
           ) : null}

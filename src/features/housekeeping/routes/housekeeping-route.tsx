@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/form/date-input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { hasPermission } from '@/lib/permissions';
 import { paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
@@ -35,13 +36,11 @@ import { useRescheduleTask } from '../api/reschedule-task';
 import { useTransitionTask } from '../api/transition-task';
 import { addDays, suggestAssignments, todayInCompany, weekStart } from '../board-logic';
 import { DayView, ListView, WeekView, type CardActions } from '../components/board-views';
+import { messages } from '../messages';
 
 type View = 'day' | 'week' | 'list';
-const VIEWS: { id: View; label: string }[] = [
-  { id: 'day', label: 'Day' },
-  { id: 'week', label: 'Week' },
-  { id: 'list', label: 'List' },
-];
+/** The views, each named by `board.view.<id>`. */
+const VIEWS: readonly View[] = ['day', 'week', 'list'];
 
 /** Live board: any change to cleans or assignees refreshes what is on screen. */
 const LIVE_TABLES = [{ table: 'cleaning_tasks' }, { table: 'cleaning_task_assignees' }];
@@ -98,11 +97,12 @@ export function HousekeepingRoute() {
 }
 
 function Board() {
+  const t = useT(messages);
   const { permissions } = useAuth();
   const { weekStartsOn } = useCompanySettings();
   const canManage = hasPermission(permissions, 'housekeeping.manage');
   const [params, setParams] = useSearchParams();
-  const view = (VIEWS.find((v) => v.id === params.get('view'))?.id ?? 'day') as View;
+  const view = VIEWS.find((v) => v === params.get('view')) ?? 'day';
   const day = isoDay(params.get('day')) ?? todayInCompany();
   // The list's date range: its own From and To (a week back to two weeks on by default), at most
   // LIST_MAX_DAYS long so one screen never asks for a season of cleans.
@@ -129,7 +129,7 @@ function Board() {
   const [suggestion, setSuggestion] = useState<Map<string, string> | null>(null);
   const [suggestWanted, setSuggestWanted] = useState(false);
   const tasks = useMemo(
-    () => (board.data?.tasks ?? []).filter((t) => t.status !== 'cancelled' || view === 'list'),
+    () => (board.data?.tasks ?? []).filter((c) => c.status !== 'cancelled' || view === 'list'),
     [board.data, view],
   );
   const housekeepers = staff.data ?? [];
@@ -176,17 +176,17 @@ function Board() {
       if (canManage) transition.mutate({ task, to });
     },
   };
-  const selectedTasks = tasks.filter((t) => selected.has(t.id));
+  const selectedTasks = tasks.filter((c) => selected.has(c.id));
   // Done cleans waiting for an inspector: each opens its run read-only to pass or send back.
-  const toInspect = tasks.filter((t) => t.status === 'done' && t.inspection_required);
-  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const toInspect = tasks.filter((c) => c.status === 'done' && c.inspection_required);
+  const byId = new Map(tasks.map((c) => [c.id, c]));
 
   const acceptSuggestion = () => {
     if (!suggestion) return;
     const groups = new Map<string, BoardTask[]>();
     for (const [taskId, userId] of suggestion) {
-      const t = byId.get(taskId);
-      if (t) groups.set(userId, [...(groups.get(userId) ?? []), t]);
+      const clean = byId.get(taskId);
+      if (clean) groups.set(userId, [...(groups.get(userId) ?? []), clean]);
     }
     for (const [userId, group] of groups) assign.mutate({ tasks: group, userId });
     setSuggestion(null);
@@ -194,21 +194,18 @@ function Board() {
 
   return (
     <div className="space-y-4">
-      <PageHeader
-        title="Housekeeping"
-        description="Turnovers come from reservations; assign, reschedule and follow every clean."
-      />
+      <PageHeader title={t('board.title')} description={t('board.description')} />
       <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label="View" className="flex gap-1">
+        <div role="group" aria-label={t('board.views')} className="flex gap-1">
           {VIEWS.map((v) => (
             <Button
-              key={v.id}
+              key={v}
               size="sm"
-              variant={v.id === view ? 'default' : 'outline'}
-              aria-pressed={v.id === view}
-              onClick={() => set({ view: v.id })}
+              variant={v === view ? 'default' : 'outline'}
+              aria-pressed={v === view}
+              onClick={() => set({ view: v })}
             >
-              {v.label}
+              {t(`board.view.${v}`)}
             </Button>
           ))}
         </div>
@@ -217,7 +214,7 @@ function Board() {
             <div className="w-40">
               <DateInput
                 className="h-8"
-                aria-label="From"
+                aria-label={t('board.from')}
                 value={listFrom}
                 onValueChange={(d) => d && set({ from: d })}
               />
@@ -225,7 +222,7 @@ function Board() {
             <div className="w-40">
               <DateInput
                 className="h-8"
-                aria-label="To"
+                aria-label={t('board.to')}
                 value={listTo}
                 min={listFrom}
                 onValueChange={(d) => d && set({ to: d })}
@@ -233,7 +230,7 @@ function Board() {
             </div>
             {listTo !== listToAsked ? (
               <span className="text-muted-foreground text-xs" role="status">
-                Showing {LIST_MAX_DAYS} days at most
+                {t('board.maxDays', { count: LIST_MAX_DAYS })}
               </span>
             ) : null}
           </>
@@ -242,7 +239,7 @@ function Board() {
             <Button
               size="icon-sm"
               variant="outline"
-              aria-label="Previous"
+              aria-label={t('board.previous')}
               onClick={() => set({ day: addDays(day, -step) })}
             >
               <ChevronLeft aria-hidden="true" />
@@ -250,7 +247,7 @@ function Board() {
             <div className="w-40">
               <DateInput
                 className="h-8"
-                aria-label="Day"
+                aria-label={t('board.day')}
                 value={day}
                 onValueChange={(d) => d && set({ day: d })}
               />
@@ -258,19 +255,19 @@ function Board() {
             <Button
               size="icon-sm"
               variant="outline"
-              aria-label="Next"
+              aria-label={t('board.next')}
               onClick={() => set({ day: addDays(day, step) })}
             >
               <ChevronRight aria-hidden="true" />
             </Button>
             <Button size="sm" variant="ghost" onClick={() => set({ day: todayInCompany() })}>
-              Today
+              {t('today')}
             </Button>
           </>
         )}
         {board.data?.freshness.source === 'device' ? (
           <span className="text-muted-foreground text-xs" role="status">
-            Offline: showing the cleans saved on this device
+            {t('board.offline')}
           </span>
         ) : null}
       </div>
@@ -279,7 +276,7 @@ function Board() {
         <div className="flex flex-wrap items-center gap-2">
           <NativeSelect
             size="sm"
-            aria-label="Assign selected cleans to"
+            aria-label={t('board.assignSelectedLabel')}
             value=""
             disabled={selectedTasks.length === 0}
             onChange={(e) => {
@@ -291,9 +288,9 @@ function Board() {
             }}
           >
             <NativeSelectOption value="">
-              Assign {selectedTasks.length} selected to…
+              {t('board.assignSelected', { count: selectedTasks.length })}
             </NativeSelectOption>
-            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+            <NativeSelectOption value="none">{t('unassigned')}</NativeSelectOption>
             {housekeepers.map((h) => (
               <NativeSelectOption key={h.id} value={h.id}>
                 {h.full_name}
@@ -308,18 +305,18 @@ function Board() {
             onClick={() => void suggest()}
           >
             <Wand2 aria-hidden="true" />
-            Suggest assignments
+            {t('board.suggest')}
           </Button>
         </div>
       ) : null}
 
       {suggestion ? (
         <section
-          aria-label="Suggested assignments"
+          aria-label={t('board.suggested')}
           className="space-y-2 rounded-md border p-3 text-sm"
         >
           {suggestion.size === 0 ? (
-            <p>Every clean of this day is assigned.</p>
+            <p>{t('board.allAssigned')}</p>
           ) : (
             <ul className="space-y-1">
               {[...suggestion].map(([taskId, userId]) => (
@@ -328,7 +325,9 @@ function Board() {
                   <span aria-hidden="true">→</span>
                   <NativeSelect
                     size="sm"
-                    aria-label={`Suggested housekeeper for ${byId.get(taskId)?.property?.name ?? 'clean'}`}
+                    aria-label={t('board.suggestedFor', {
+                      name: byId.get(taskId)?.property?.name ?? t('cleanLower'),
+                    })}
                     value={userId}
                     onChange={(e) => setSuggestion(new Map(suggestion).set(taskId, e.target.value))}
                   >
@@ -346,23 +345,23 @@ function Board() {
           <div className="flex gap-2">
             {suggestion.size > 0 ? (
               <Button size="sm" onClick={acceptSuggestion}>
-                Accept suggestion
+                {t('board.accept')}
               </Button>
             ) : null}
             <Button size="sm" variant="ghost" onClick={() => setSuggestion(null)}>
-              Dismiss
+              {t('board.dismiss')}
             </Button>
           </div>
         </section>
       ) : null}
 
       {toInspect.length > 0 ? (
-        <section aria-label="Waiting for inspection" className="flex flex-wrap items-center gap-2">
-          <h2 className="text-sm font-medium">Waiting for inspection:</h2>
-          {toInspect.map((t) => (
-            <Button key={t.id} asChild size="sm" variant="outline">
-              <Link to={generatePath(paths.cleanRun.path, { id: t.id })}>
-                Inspect {t.property?.name ?? 'clean'}
+        <section aria-label={t('board.waiting')} className="flex flex-wrap items-center gap-2">
+          <h2 className="text-sm font-medium">{t('board.waitingHeading')}</h2>
+          {toInspect.map((c) => (
+            <Button key={c.id} asChild size="sm" variant="outline">
+              <Link to={generatePath(paths.cleanRun.path, { id: c.id })}>
+                {t('board.inspect', { name: c.property?.name ?? t('cleanLower') })}
               </Link>
             </Button>
           ))}
@@ -371,11 +370,11 @@ function Board() {
 
       {board.isPending ? (
         <p className="text-muted-foreground text-sm" role="status">
-          Loading cleans…
+          {t('board.loading')}
         </p>
       ) : board.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          The cleans could not be loaded.
+          {t('board.error')}
         </p>
       ) : view === 'day' ? (
         <DayView tasks={tasks} housekeepers={housekeepers} actions={actions} />

@@ -11,12 +11,14 @@ import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
 import { useOnlineStatus } from '@/offline/network-status';
 import { DAY_REFRESH_TAG } from '@/offline/queue-entry';
-import { addDays, guestsArriving, STATUS_LABELS, todayInCompany } from '../board-logic';
+import { addDays, guestsArriving, todayInCompany } from '../board-logic';
 import { fieldKeys } from '../api/field-keys';
 import {
   prepareOffline,
@@ -27,6 +29,7 @@ import {
 } from '../api/get-my-route';
 import { ChecklistProgress } from '../components/checklist-progress';
 import { directionsUrl } from '../field-logic';
+import { messages } from '../messages';
 
 const runPath = (id: string) => generatePath(paths.cleanRun.path, { id });
 
@@ -35,15 +38,16 @@ function clock(ms: number): string {
 }
 
 function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: boolean }) {
-  const villa = clean.property?.name ?? 'Villa';
+  const t = useT(messages);
+  const villa = clean.property?.name ?? t('villa');
   const maps = clean.property ? directionsUrl(clean.property) : null;
   const sentBack = clean.status === 'in_progress' && clean.inspection_note;
   const action =
-    clean.status === 'scheduled' ? 'Start' : clean.status === 'in_progress' ? 'Continue' : 'View';
+    clean.status === 'scheduled' ? 'start' : clean.status === 'in_progress' ? 'continue' : 'view';
   return (
     <li>
       <article
-        aria-label={`${villa}, ${clean.type?.name ?? 'Clean'}`}
+        aria-label={`${villa}, ${clean.type ? cleaningTypeName(clean.type) : t('clean')}`}
         className="space-y-2 rounded-lg border p-3"
       >
         <div className="flex items-start justify-between gap-2">
@@ -51,11 +55,11 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
             <h3 className="font-semibold">{villa}</h3>
             <p className="text-muted-foreground text-xs">
               {clean.property?.area}
-              {clean.type ? ` · ${clean.type.name}` : ''}
+              {clean.type ? ` · ${cleaningTypeName(clean.type)}` : ''}
             </p>
           </div>
           <Badge variant={clean.status === 'in_progress' ? 'default' : 'secondary'}>
-            {STATUS_LABELS[clean.status]}
+            {cleanStatusLabel(clean.status)}
           </Badge>
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -65,21 +69,21 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
           {clean.guests_arriving != null ? (
             <span>· {guestsArriving(clean.guests_arriving)}</span>
           ) : null}
-          {clean.same_day ? <Badge variant="destructive">Same-day</Badge> : null}
+          {clean.same_day ? <Badge variant="destructive">{t('sameDay')}</Badge> : null}
         </p>
         {sentBack ? (
           <p className="rounded-md border border-amber-500/60 p-2 text-sm">
-            <span className="font-medium">Sent back:</span> {clean.inspection_note}
+            <span className="font-medium">{t('sentBack')}</span> {clean.inspection_note}
           </p>
         ) : null}
         {!preview && clean.progress.total > 0 ? (
-          <ChecklistProgress label={`${villa} progress`} {...clean.progress} compact />
+          <ChecklistProgress label={t('progressOf', { name: villa })} {...clean.progress} compact />
         ) : null}
         <div className="flex flex-wrap gap-2">
           {!preview ? (
             <Button asChild size="sm">
-              <Link to={runPath(clean.id)} aria-label={`${action} ${villa}`}>
-                {action}
+              <Link to={runPath(clean.id)} aria-label={t('route.actionVilla', { action, villa })}>
+                {t('route.action', { action })}
               </Link>
             </Button>
           ) : null}
@@ -89,10 +93,10 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
                 href={maps}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Directions to ${villa}`}
+                aria-label={t('route.directionsTo', { villa })}
               >
                 <Navigation aria-hidden="true" />
-                Directions
+                {t('directions')}
               </a>
             </Button>
           ) : null}
@@ -161,6 +165,7 @@ async function registerDayRefresh(): Promise<void> {
 }
 
 export function MyRouteScreen() {
+  const t = useT(messages);
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const today = todayInCompany();
@@ -174,31 +179,31 @@ export function MyRouteScreen() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <PageHeader title="My route" description="Today's cleans in order, and tomorrow's." />
+      <PageHeader title={t('route.title')} description={t('route.description')} />
       <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
         <CloudDownload aria-hidden="true" className="size-4" />
         {busy && !prepared
-          ? 'Getting the day ready for offline…'
+          ? t('route.preparing')
           : prepared
-            ? `Ready for offline: ${prepared.cleans} clean${prepared.cleans === 1 ? '' : 's'}, updated ${clock(prepared.at)}`
-            : 'Not ready for offline yet: open this page once with signal.'}
+            ? t('route.ready', { count: prepared.cleans, time: clock(prepared.at) })
+            : t('route.notReady')}
       </p>
-      {route.data?.fromDevice ? <DeviceCopyNote what="cleans" /> : null}
+      {route.data?.fromDevice ? <DeviceCopyNote what={t('route.deviceCopy')} /> : null}
 
       <section aria-labelledby="route-today" className="space-y-2">
         <h2 id="route-today" className="text-lg font-semibold">
-          Today
+          {t('today')}
         </h2>
         {route.isPending ? (
           <p role="status" className="text-muted-foreground text-sm">
-            Loading your cleans…
+            {t('route.loading')}
           </p>
         ) : route.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            Your cleans could not be loaded.
+            {t('route.error')}
           </p>
         ) : todays.length === 0 ? (
-          <p className="text-sm">No cleans for you today.</p>
+          <p className="text-sm">{t('route.none')}</p>
         ) : (
           <ol className="space-y-2">
             {todays.map((c) => (
@@ -210,10 +215,10 @@ export function MyRouteScreen() {
 
       <section aria-labelledby="route-tomorrow" className="space-y-2">
         <h2 id="route-tomorrow" className="text-lg font-semibold">
-          Tomorrow
+          {t('route.tomorrow')}
         </h2>
         {route.isSuccess && tomorrows.length === 0 ? (
-          <p className="text-sm">Nothing planned for you tomorrow yet.</p>
+          <p className="text-sm">{t('route.noneTomorrow')}</p>
         ) : (
           <ol className="space-y-2">
             {tomorrows.map((c) => (
@@ -226,7 +231,7 @@ export function MyRouteScreen() {
       {(workOrders.data ?? []).length > 0 ? (
         <section aria-labelledby="route-problems" className="space-y-2">
           <h2 id="route-problems" className="text-lg font-semibold">
-            My open problem reports
+            {t('route.problems')}
           </h2>
           <ul className="space-y-1 text-sm">
             {workOrders.data!.map((w) => (
@@ -235,10 +240,10 @@ export function MyRouteScreen() {
                 <Link className="underline" to={`${paths.maintenance.path}?wo=${w.id}`}>
                   {w.title}
                 </Link>
-                {w.blocking ? <Badge variant="destructive">Blocking</Badge> : null}
+                {w.blocking ? <Badge variant="destructive">{t('route.blocking')}</Badge> : null}
                 {'pendingSync' in w && w.pendingSync ? (
                   <span className="text-xs text-amber-700 dark:text-amber-300">
-                    Saved on this phone
+                    {t('savedOnPhone')}
                   </span>
                 ) : null}
               </li>

@@ -5,6 +5,7 @@ import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrites, type WriteResult } from '@/offline/write';
 import { workOrderKeys } from '@/domain/work-orders/keys';
+import { messages } from '../messages';
 
 export function useAddComment() {
   const me = useAuth().user?.id ?? '';
@@ -15,13 +16,13 @@ export function useAddComment() {
           insertRow(
             'work_order_comments',
             { id: crypto.randomUUID(), work_order_id: workOrderId, body: body.trim() },
-            'Work order comment',
+            messages.t('write.commentLabel'),
           ),
         ],
         { userId: me, invalidate: [workOrderKeys.detail(workOrderId)] },
       ),
     invalidate: (_, { workOrderId }) => [workOrderKeys.detail(workOrderId)],
-    done: (result) => notifySaved(result, 'Comment added'),
-    failed: 'Failed to add the comment',
+    done: (result) => notifySaved(result, messages.t('write.commentAdded')),
+    failed: messages.t('write.commentFailed'),
   });
 }

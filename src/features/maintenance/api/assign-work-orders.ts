@@ -4,12 +4,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
+import { localizeServerMessage } from '@/lib/server-messages/localize';
 import { notify } from '@/lib/toast';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
-import { QUEUED_NOTE } from '@/offline/saved-toast';
 import { queueWrite } from '@/offline/write';
 import { moveWorkOrder } from '@/domain/work-orders/transitions';
 import type { WorkOrder } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 import { patchCached, SETTLED } from './work-order-cache';
 
 export interface BulkAssignResult {
@@ -21,17 +22,24 @@ export interface BulkAssignResult {
 
 /** "3 work orders assigned to Kostas Petrou", or what was refused and why. */
 export function bulkAssignMessage(r: BulkAssignResult, assignee: string): string {
-  const n = (k: number) => `${k} work order${k === 1 ? '' : 's'}`;
-  const done =
-    r.assigned > 0 ? `${n(r.assigned)} assigned to ${assignee}` : 'No work order assigned';
-  const queued = r.queued > 0 ? ` (${r.queued} ${QUEUED_NOTE.toLowerCase()})` : '';
-  if (r.refused.length === 0) return `${done}${queued}`;
-  const why = r.refused
+  let done =
+    r.assigned > 0
+      ? messages.t('bulk.assigned', { count: r.assigned, name: assignee })
+      : messages.t('bulk.noneAssigned');
+  if (r.queued > 0) done = messages.t('bulk.queued', { done, count: r.queued });
+  if (r.refused.length === 0) return done;
+  let why = r.refused
     .slice(0, 3)
-    .map((f) => `${f.workOrder.title}: ${f.reason}`)
+    .map((f) =>
+      // The server's refusal in the user's language (docs/i18n.md "Server messages").
+      messages.t('bulk.reason', {
+        title: f.workOrder.title,
+        reason: localizeServerMessage(f.reason),
+      }),
+    )
     .join('; ');
-  const more = r.refused.length > 3 ? `; and ${r.refused.length - 3} more` : '';
-  return `${done}${queued}; ${r.refused.length} refused (${why}${more})`;
+  if (r.refused.length > 3) why = messages.t('bulk.more', { why, count: r.refused.length - 3 });
+  return messages.t('bulk.refused', { done, count: r.refused.length, why });
 }
 
 export interface BulkAssignInput {
@@ -66,7 +74,7 @@ export function useAssignWorkOrders(
           } else {
             result.refused.push({
               workOrder: workOrders[i]!,
-              reason: errorMessage(o.reason, 'refused by the server'),
+              reason: errorMessage(o.reason, messages.t('bulk.refusedByServer')),
             });
           }
         });
@@ -80,7 +88,7 @@ export function useAssignWorkOrders(
         else if (result.queued > 0) notify.info(message);
         else notify.success(message);
       },
-      failed: 'Failed to assign',
+      failed: messages.t('bulk.failed'),
     },
     callbacks,
   );

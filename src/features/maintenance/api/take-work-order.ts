@@ -10,6 +10,7 @@ import { notifySaved } from '@/offline/saved-toast';
 import { queueWrite, type WriteResult } from '@/offline/write';
 import { takeWorkOrder } from '@/domain/work-orders/transitions';
 import type { WorkOrder } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 import { patchCached, SETTLED } from './work-order-cache';
 
 export interface TakeInput {
@@ -28,8 +29,9 @@ export function useTakeWorkOrder(callbacks?: MutationCallbacks<WriteResult, Take
       },
       invalidate: SETTLED,
       invalidateOnError: true,
-      done: (result, { workOrder }) => notifySaved(result, `You took “${workOrder.title}”`),
-      failed: 'Could not take the work order',
+      done: (result, { workOrder }) =>
+        notifySaved(result, messages.t('write.tookIt', { title: workOrder.title })),
+      failed: messages.t('write.takeFailed'),
     },
     callbacks,
   );

@@ -11,6 +11,7 @@ import { queueWrites, updateRow, type Write, type WriteResult } from '@/offline/
 import { workOrderPhotoWrites } from '@/domain/work-orders/writes';
 import { moveWorkOrder } from '@/domain/work-orders/transitions';
 import type { WorkOrder, WorkOrderStatus } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 import { patchCached, SETTLED } from './work-order-cache';
 
 export interface TransitionInput {
@@ -36,7 +37,7 @@ export function useTransitionWorkOrder() {
             'work_orders',
             w.id,
             { labour_minutes: labourMinutes },
-            `${w.title}: labour time`,
+            messages.t('write.labourLabel', { title: w.title }),
           ),
         );
       }
@@ -56,8 +57,10 @@ export function useTransitionWorkOrder() {
     done: (result, { to, assigneeId }) =>
       notifySaved(
         result,
-        assigneeId && to === 'assigned' ? 'Work order assigned' : 'Status changed',
+        assigneeId && to === 'assigned'
+          ? messages.t('write.assigned')
+          : messages.t('write.statusChanged'),
       ),
-    failed: 'Failed to change the status',
+    failed: messages.t('write.statusFailed'),
   });
 }

@@ -7,6 +7,7 @@ import { useAppMutation } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, updateRow, type WriteResult } from '@/offline/write';
 import type { WorkOrder } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 import { patchCached, SETTLED } from './work-order-cache';
 
 export type WorkOrderEdit = Partial<
@@ -34,14 +35,24 @@ export function useUpdateWorkOrder() {
   return useAppMutation<{ workOrder: WorkOrder; changes: WorkOrderEdit }, WriteResult>({
     mutationFn: async ({ workOrder: w, changes }) => {
       patchCached(qc, w.id, edit(changes));
-      return queueWrites([updateRow('work_orders', w.id, changes, `${w.title}: edit`)], {
-        userId: me,
-        invalidate: SETTLED,
-      });
+      return queueWrites(
+        [
+          updateRow(
+            'work_orders',
+            w.id,
+            changes,
+            messages.t('write.editLabel', { title: w.title }),
+          ),
+        ],
+        {
+          userId: me,
+          invalidate: SETTLED,
+        },
+      );
     },
     invalidate: SETTLED,
     invalidateOnError: true,
-    done: (result) => notifySaved(result, 'Work order saved'),
-    failed: 'Failed to save the work order',
+    done: (result) => notifySaved(result, messages.t('write.saved')),
+    failed: messages.t('write.saveFailed'),
   });
 }

@@ -6,9 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useT } from '@/lib/i18n/catalog';
 import type { StaffMember } from '../api/get-work-orders';
 import type { WorkOrder } from '@/domain/work-orders/types';
 import { bulkAssignMessage, useAssignWorkOrders } from '../api/assign-work-orders';
+import { messages } from '../messages';
 
 export function BulkAssignBar({
   page,
@@ -23,6 +25,7 @@ export function BulkAssignBar({
   onSelectedChange: (ids: Set<string>) => void;
   assignable: StaffMember[];
 }) {
+  const t = useT(messages);
   const [assigneeId, setAssigneeId] = useState('');
   const assign = useAssignWorkOrders({ onSuccess: () => onSelectedChange(new Set()) });
   const ids = new Set(selected.map((w) => w.id));
@@ -46,7 +49,7 @@ export function BulkAssignBar({
   return (
     <div
       role="group"
-      aria-label="Assign several"
+      aria-label={t('bulk.group')}
       className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm"
     >
       <label className="flex items-center gap-2">
@@ -57,18 +60,18 @@ export function BulkAssignBar({
           disabled={page.length === 0}
           onChange={(e) => togglePage(e.target.checked)}
         />
-        Select all on this page
+        {t('bulk.selectPage')}
       </label>
       <span aria-live="polite" className="text-muted-foreground">
-        {selected.length} selected
+        {t('bulk.selected', { count: selected.length })}
       </span>
       <NativeSelect
         size="sm"
-        aria-label="Assign selected to"
+        aria-label={t('bulk.assignTo')}
         value={assigneeId}
         onChange={(e) => setAssigneeId(e.target.value)}
       >
-        <NativeSelectOption value="">Choose who…</NativeSelectOption>
+        <NativeSelectOption value="">{t('bulk.chooseWho')}</NativeSelectOption>
         {assignable.map((s) => (
           <NativeSelectOption key={s.id} value={s.id}>
             {s.full_name}
@@ -88,15 +91,15 @@ export function BulkAssignBar({
           });
         }}
       >
-        Assign {selected.length} selected
+        {t('bulk.assign', { count: selected.length })}
       </Button>
       {selected.length > 0 ? (
         <Button size="sm" variant="ghost" onClick={() => onSelectedChange(new Set())}>
-          Clear selection
+          {t('bulk.clear')}
         </Button>
       ) : null}
       {/* The last result stays here after its toast has gone (the refusals' reasons with it). */}
-      <p role="status" aria-label="Last assignment" className="basis-full">
+      <p role="status" aria-label={t('bulk.last')} className="basis-full">
         {assign.data && assign.variables
           ? bulkAssignMessage(assign.data, assign.variables.assigneeName)
           : null}

@@ -9,8 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { isOverdue, priorityLabel, statusLabel } from '@/domain/work-orders/labels';
 import {
   SHOWN,
   useMyWorkOrders,
@@ -18,31 +19,32 @@ import {
   type CardWorkOrder,
   type WorkOrderCardData,
 } from '../api/get-work-orders-today';
+import { messages } from '../messages';
 
 const workOrderHref = (id: string) => `${paths.maintenance.path}?wo=${encodeURIComponent(id)}`;
 
 function WorkOrderItem({ w }: { w: CardWorkOrder }) {
+  const t = useT(messages);
   const overdue = isOverdue(w);
   return (
     <li className="space-y-0.5">
       <Link to={workOrderHref(w.id)} className="font-medium underline-offset-4 hover:underline">
         {w.title}
       </Link>{' '}
-      <span className="text-muted-foreground">— {w.property?.name ?? 'Villa'}</span>
+      <span className="text-muted-foreground">— {w.property?.name ?? t('villa')}</span>
       <span className="flex flex-wrap items-center gap-1.5 text-xs">
         <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
-          {PRIORITY_LABELS[w.priority]}
+          {priorityLabel(w.priority)}
         </Badge>
-        <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+        <Badge variant="outline">{statusLabel(w.status)}</Badge>
         {w.blocking ? (
           <Badge variant="destructive">
-            <AlertTriangle aria-hidden="true" className="size-3" /> Blocking
+            <AlertTriangle aria-hidden="true" className="size-3" /> {t('blocking')}
           </Badge>
         ) : null}
         {w.due_at ? (
           <span className={overdue ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
-            {overdue ? 'Overdue: ' : 'Due '}
-            {formatDateTime(w.due_at)}
+            {t(overdue ? 'overdue' : 'due', { when: formatDateTime(w.due_at) })}
           </span>
         ) : null}
       </span>
@@ -61,6 +63,7 @@ function WorkOrdersCard({
   more: { to: string; label: string };
   empty: string;
 }) {
+  const t = useT(messages);
   const count = query.data?.count;
   return (
     <Card>
@@ -79,12 +82,12 @@ function WorkOrdersCard({
       </CardHeader>
       <CardContent className="space-y-2">
         {query.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading...</p>
+          <p className="text-muted-foreground text-sm">{t('cards.loading')}</p>
         ) : query.isError || !query.data ? (
-          <p className="text-destructive text-sm">Could not load the work orders.</p>
+          <p className="text-destructive text-sm">{t('cards.failed')}</p>
         ) : (
           <>
-            {query.data.fromDevice ? <DeviceCopyNote what="work orders" /> : null}
+            {query.data.fromDevice ? <DeviceCopyNote what={t('deviceCopy.workOrders')} /> : null}
             {query.data.shown.length === 0 ? (
               <p className="text-muted-foreground text-sm">{empty}</p>
             ) : (
@@ -96,7 +99,7 @@ function WorkOrdersCard({
             )}
             {query.data.count > SHOWN ? (
               <p className="text-muted-foreground text-xs">
-                The {SHOWN} most urgent of {query.data.count}.
+                {t('cards.mostUrgent', { shown: SHOWN, count: query.data.count })}
               </p>
             ) : null}
           </>
@@ -108,13 +111,14 @@ function WorkOrdersCard({
 
 /** Managers: open work orders that are urgent or past due, most urgent first. */
 export function UrgentWorkOrdersCard() {
+  const t = useT(messages);
   const query = useUrgentWorkOrders();
   return (
     <WorkOrdersCard
-      title="Urgent and overdue work orders"
+      title={t('cards.urgentTitle')}
       query={query}
-      more={{ to: `${paths.maintenance.path}?view=list`, label: 'All work orders' }}
-      empty="No urgent or overdue work order is open."
+      more={{ to: `${paths.maintenance.path}?view=list`, label: t('cards.urgentMore') }}
+      empty={t('cards.urgentEmpty')}
     />
   );
 }
@@ -122,13 +126,14 @@ export function UrgentWorkOrdersCard() {
 /** Technicians: my open work orders, most urgent first. */
 export function MyWorkOrdersCard() {
   const me = useAuth().user?.id ?? '';
+  const t = useT(messages);
   const query = useMyWorkOrders(me);
   return (
     <WorkOrdersCard
-      title="My work orders"
+      title={t('cards.mineTitle')}
       query={query}
-      more={{ to: `${paths.maintenance.path}?view=mine`, label: 'My queue' }}
-      empty="Nothing assigned to you is open."
+      more={{ to: `${paths.maintenance.path}?view=mine`, label: t('cards.mineMore') }}
+      empty={t('cards.mineEmpty')}
     />
   );
 }

@@ -1,5 +1,7 @@
 // The switch of "Mine" that adds the unassigned work orders of my areas, and which areas those are
 // (../mine.ts; docs/maintenance.md "Taking a work order").
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 
 export function MineOptions({
   include,
@@ -10,6 +12,7 @@ export function MineOptions({
   onIncludeChange: (on: boolean) => void;
   areas: string[];
 }) {
+  const t = useT(messages);
   return (
     <div className="space-y-1 text-sm">
       <label className="flex min-h-11 items-center gap-2 sm:min-h-0">
@@ -20,12 +23,10 @@ export function MineOptions({
           onChange={(e) => onIncludeChange(e.target.checked)}
           aria-describedby="mine-areas"
         />
-        Include unassigned in my areas
+        {t('mine.include')}
       </label>
       <p id="mine-areas" className="text-muted-foreground text-xs break-words">
-        {areas.length > 0
-          ? `My areas: ${areas.join('; ')} (where my work orders have been).`
-          : 'No areas yet: every unassigned work order is shown until you have had one.'}
+        {areas.length > 0 ? t('mine.areas', { areas: areas.join('; ') }) : t('mine.noAreas')}
       </p>
     </div>
   );

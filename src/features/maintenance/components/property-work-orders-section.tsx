@@ -11,13 +11,15 @@ import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/company-time';
 import { errorMessage } from '@/lib/errors';
+import { useT } from '@/lib/i18n/catalog';
 import { hasAnyPermission } from '@/lib/permissions';
 import type { PropertySectionProps } from '@/lib/areas';
 import { paths } from '@/lib/routes';
 import { usePropertyWorkOrders } from '../api/get-property-work-orders';
 import { ReportProblemLink } from './report-problem-link';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { isOverdue, priorityLabel, statusLabel } from '@/domain/work-orders/labels';
 import { type WorkOrder } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 
 const workOrderLink = (id: string) => `${paths.maintenance.path}?wo=${encodeURIComponent(id)}`;
 
@@ -28,6 +30,7 @@ function WorkOrderRow({
   workOrder: WorkOrder;
   names: Record<string, string>;
 }) {
+  const t = useT(messages);
   const finished = w.status === 'resolved' || w.status === 'closed';
   const overdue = isOverdue(w);
   return (
@@ -40,25 +43,26 @@ function WorkOrderRow({
           <Link to={workOrderLink(w.id)} className="font-medium underline-offset-2 hover:underline">
             {w.title}
           </Link>
-          <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+          <Badge variant="outline">{statusLabel(w.status)}</Badge>
           <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
-            {PRIORITY_LABELS[w.priority]}
+            {priorityLabel(w.priority)}
           </Badge>
           {w.blocking && !finished ? (
             <Badge variant="destructive">
-              <AlertTriangle aria-hidden="true" className="size-3" /> Blocking
+              <AlertTriangle aria-hidden="true" className="size-3" /> {t('blocking')}
             </Badge>
           ) : null}
           {w.pendingSync ? <PendingSyncBadge /> : null}
         </p>
         <p className="text-muted-foreground flex flex-wrap gap-x-3">
-          <span>{w.assignee_id ? (names[w.assignee_id] ?? 'A colleague') : 'Unassigned'}</span>
+          <span>
+            {w.assignee_id ? (names[w.assignee_id] ?? t('villa.colleague')) : t('unassigned')}
+          </span>
           {w.location ? <span>{w.location}</span> : null}
           {w.due_at && !finished ? (
             <span className={overdue ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
               <Clock aria-hidden="true" className="mr-1 inline size-3" />
-              {overdue ? 'Overdue: ' : 'Due '}
-              {formatDateTime(w.due_at)}
+              {t(overdue ? 'overdue' : 'due', { when: formatDateTime(w.due_at) })}
             </span>
           ) : null}
         </p>
@@ -101,33 +105,35 @@ export function PropertyWorkOrdersSection(props: PropertySectionProps) {
 }
 
 function PropertyWorkOrders({ propertyId }: PropertySectionProps) {
+  const t = useT(messages);
   const workOrders = usePropertyWorkOrders(propertyId);
   if (workOrders.isPending) {
-    return <p className="text-muted-foreground text-sm">Loading the villa's work orders…</p>;
+    return <p className="text-muted-foreground text-sm">{t('area.sectionLoading')}</p>;
   }
   if (workOrders.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
-        Could not load the villa's work orders.{' '}
-        {errorMessage(workOrders.error, 'Please try again.')}
+        {t('villa.failed')} {errorMessage(workOrders.error, t('villa.tryAgain'))}
       </p>
     );
   }
   const { open, recent, names, freshness } = workOrders.data;
   return (
     <div className="space-y-4">
-      {freshness.source === 'device' ? <DeviceCopyNote what="villa's work orders" /> : null}
+      {freshness.source === 'device' ? (
+        <DeviceCopyNote what={t('deviceCopy.villaWorkOrders')} />
+      ) : null}
       <WorkOrderList
-        title="Open work orders"
+        title={t('villa.open')}
         rows={open}
         names={names}
-        empty="Nothing is waiting to be fixed at this villa."
+        empty={t('villa.openEmpty')}
       />
       <WorkOrderList
-        title="Recently resolved or closed"
+        title={t('villa.recent')}
         rows={recent}
         names={names}
-        empty="No work order of this villa has been resolved yet."
+        empty={t('villa.recentEmpty')}
       />
       <div className="flex flex-wrap items-center gap-3">
         <ReportProblemLink propertyId={propertyId} />
@@ -135,7 +141,7 @@ function PropertyWorkOrders({ propertyId }: PropertySectionProps) {
           to={`${paths.maintenance.path}?view=list&villa=${encodeURIComponent(propertyId)}`}
           className="text-sm underline"
         >
-          All of this villa's work orders
+          {t('villa.all')}
         </Link>
       </div>
     </div>

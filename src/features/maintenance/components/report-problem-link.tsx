@@ -7,7 +7,9 @@ import { Wrench } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { hasAnyPermission } from '@/lib/permissions';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
+import { messages } from '../messages';
 
 function reportProblemHref(propertyId?: string): string {
   const search = new URLSearchParams({ report: '1' });
@@ -23,6 +25,7 @@ export function ReportProblemLink({
   /** In the header: the words hide below 640 px, the button keeps its accessible name. */
   iconOnlyOnPhones?: boolean;
 }) {
+  const t = useT(messages);
   const { permissions } = useAuth();
   if (!hasAnyPermission(permissions, ['maintenance.report', 'maintenance.manage'])) return null;
   return (
@@ -30,7 +33,7 @@ export function ReportProblemLink({
       <Link to={reportProblemHref(propertyId)}>
         <Wrench aria-hidden="true" />
         <span className={iconOnlyOnPhones ? 'sr-only sm:not-sr-only' : undefined}>
-          Report a problem
+          {t('reportProblem')}
         </span>
       </Link>
     </Button>

@@ -3,8 +3,10 @@ import { PendingSyncBadge } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/company-time';
-import { isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { useT } from '@/lib/i18n/catalog';
+import { isOverdue, priorityLabel, statusLabel } from '@/domain/work-orders/labels';
 import { type WorkOrder } from '@/domain/work-orders/types';
+import { messages } from '../messages';
 
 const PRIORITY_CLASS: Record<WorkOrder['priority'], string> = {
   urgent: 'border-l-red-600',
@@ -34,6 +36,7 @@ export function WorkOrderCard({
   onTake?: (() => void) | undefined;
   taking?: boolean;
 }) {
+  const t = useT(messages);
   const overdue = isOverdue(w);
   return (
     <article
@@ -48,7 +51,7 @@ export function WorkOrderCard({
             className="mt-1"
             checked={selection.selected}
             onChange={(e) => selection.onSelect(e.target.checked)}
-            aria-label={`Select ${w.title}`}
+            aria-label={t('card.select', { title: w.title })}
           />
         ) : null}
         <button
@@ -60,17 +63,17 @@ export function WorkOrderCard({
         </button>
       </div>
       <p className="text-muted-foreground text-xs">
-        {w.property?.name ?? 'Villa'}
+        {w.property?.name ?? t('villa')}
         {w.location ? ` · ${w.location}` : ''}
       </p>
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+        <Badge variant="outline">{statusLabel(w.status)}</Badge>
         <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
-          {PRIORITY_LABELS[w.priority]}
+          {priorityLabel(w.priority)}
         </Badge>
         {w.blocking && w.status !== 'resolved' && w.status !== 'closed' ? (
           <Badge variant="destructive">
-            <AlertTriangle aria-hidden className="size-3" /> Blocking
+            <AlertTriangle aria-hidden className="size-3" /> {t('blocking')}
           </Badge>
         ) : null}
         {w.pendingSync ? <PendingSyncBadge /> : null}
@@ -82,17 +85,16 @@ export function WorkOrderCard({
             disabled={taking}
             onClick={onTake}
           >
-            Take
+            {t('card.take')}
           </Button>
         ) : null}
       </div>
       <p className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
-        <span>{assignee ?? 'Unassigned'}</span>
+        <span>{assignee ?? t('unassigned')}</span>
         {w.due_at ? (
           <span className={overdue ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
             <Clock aria-hidden className="mr-1 inline size-3" />
-            {overdue ? 'Overdue: ' : 'Due '}
-            {formatDateTime(w.due_at)}
+            {t(overdue ? 'overdue' : 'due', { when: formatDateTime(w.due_at) })}
           </span>
         ) : null}
       </p>

@@ -27,6 +27,7 @@ import {
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatMoney } from '@/lib/company-preferences';
 import { formatDateTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { hasPermission } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { useCompanySettings } from '@/lib/use-company-settings';
@@ -37,9 +38,9 @@ import {
   useWorkOrder,
   type WorkOrderDetail,
 } from '../api/get-work-orders';
-import { PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
+import { priorityLabel, statusLabel } from '@/domain/work-orders/labels';
 import {
-  CATEGORY_LABELS,
+  categoryLabel,
   movesFrom,
   PRIORITIES,
   type Move,
@@ -51,6 +52,7 @@ import { useAddComment } from '../api/add-comment';
 import { useTakeWorkOrder } from '../api/take-work-order';
 import { useTransitionWorkOrder } from '../api/transition-work-order';
 import { useUpdateWorkOrder } from '../api/update-work-order';
+import { messages } from '../messages';
 
 function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
   const paths = (w?.photos ?? []).map((p) => p.storage_path);
@@ -67,50 +69,68 @@ function usePhotoUrls(w: WorkOrderDetail | null | undefined) {
   });
 }
 
+const PRIORITY_VALUES: readonly string[] = PRIORITIES;
+
 function activityText(a: WorkOrderDetail['activity'][number], name: (id: string | null) => string) {
   const who = name(a.actor_id);
+  const t = messages.t;
   switch (a.action) {
     case 'created':
-      return `${who} reported it`;
-    case 'status':
-      return `${who}: ${STATUS_LABELS[a.from_status ?? 'open']} → ${STATUS_LABELS[a.to_status ?? 'open']}${
-        typeof a.details.note === 'string' ? ` (${a.details.note})` : ''
-      }`;
+      return t('activity.created', { who });
+    case 'status': {
+      const moved = {
+        who,
+        from: statusLabel(a.from_status ?? 'open'),
+        to: statusLabel(a.to_status ?? 'open'),
+      };
+      return typeof a.details.note === 'string'
+        ? t('activity.statusNote', { ...moved, note: a.details.note })
+        : t('activity.status', moved);
+    }
     case 'assigned':
-      return `${who} assigned it to ${name(String(a.details.user_id ?? ''))}`;
+      return t('activity.assigned', { who, name: name(String(a.details.user_id ?? '')) });
     case 'unassigned':
-      return `${who} unassigned it`;
-    case 'priority':
-      return `${who} set the priority to ${PRIORITY_LABELS[a.details.priority as WorkOrderPriority] ?? String(a.details.priority)}`;
+      return t('activity.unassigned', { who });
+    case 'priority': {
+      const p = a.details.priority;
+      const priority =
+        typeof p === 'string' && PRIORITY_VALUES.includes(p)
+          ? priorityLabel(p as WorkOrderPriority)
+          : String(p);
+      return t('activity.priority', { who, priority });
+    }
     case 'blocking':
-      return a.details.blocking ? `${who} marked it blocking` : `${who} marked it not blocking`;
+      return a.details.blocking
+        ? t('activity.blocking', { who })
+        : t('activity.notBlocking', { who });
     case 'comment':
-      return `${who} commented`;
+      return t('activity.comment', { who });
     case 'photo':
-      return `${who} added a${a.details.kind === 'after' ? 'n after' : ' before'} photo`;
+      return t('activity.photo', { who, kind: a.details.kind === 'after' ? 'after' : 'before' });
     case 'costs':
-      return `${who} recorded labour and costs`;
+      return t('activity.costs', { who });
     case 'due':
-      return `${who} changed the due time`;
+      return t('activity.due', { who });
     default:
-      return `${who}: ${a.action}`;
+      return t('activity.other', { who, action: a.action });
   }
 }
 
 export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const t = useT(messages);
   const query = useWorkOrder(id);
   const w = query.data;
   return (
     <Sheet open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
         <SheetHeader>
-          <SheetTitle>{w?.title ?? 'Work order'}</SheetTitle>
+          <SheetTitle>{w?.title ?? t('detail.workOrder')}</SheetTitle>
           <SheetDescription>
-            {w ? `${w.property?.name ?? 'Villa'}${w.location ? ` · ${w.location}` : ''}` : ' '}
+            {w ? `${w.property?.name ?? t('villa')}${w.location ? ` · ${w.location}` : ''}` : ' '}
           </SheetDescription>
         </SheetHeader>
         {query.isPending && id ? (
-          <p className="px-4 text-sm">Loading…</p>
+          <p className="px-4 text-sm">{t('detail.loading')}</p>
         ) : w ? (
           <DetailBody w={w} />
         ) : isNotKept(query.error) ? (
@@ -118,7 +138,7 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
             <NotKeptAlert />
           </div>
         ) : (
-          <p className="px-4 text-sm">This work order is not available.</p>
+          <p className="px-4 text-sm">{t('detail.unavailable')}</p>
         )}
       </SheetContent>
     </Sheet>
@@ -126,6 +146,7 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
 }
 
 function DetailBody({ w }: { w: WorkOrderDetail }) {
+  const t = useT(messages);
   const { permissions, user } = useAuth();
   const { currency } = useCompanySettings();
   const money = (amount: number | string) => formatMoney(Number(amount), currency);
@@ -134,7 +155,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
     canManage || (hasPermission(permissions, 'maintenance.work') && w.assignee_id === user?.id);
   const staff = useStaff();
   const names = new Map((staff.data ?? []).map((s) => [s.id, s.full_name]));
-  const name = (id: string | null) => (id ? (names.get(id) ?? 'Someone') : 'The system');
+  const name = (id: string | null) => (id ? (names.get(id) ?? t('someone')) : t('detail.system'));
   const transition = useTransitionWorkOrder();
   const take = useTakeWorkOrder();
   const canTake =
@@ -162,46 +183,47 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
       <div
         role="group"
         className="flex flex-wrap items-center gap-1.5"
-        aria-label="Work order state"
+        aria-label={t('detail.state')}
       >
-        <Badge variant="outline">{STATUS_LABELS[w.status]}</Badge>
+        <Badge variant="outline">{statusLabel(w.status)}</Badge>
         <Badge variant={w.priority === 'urgent' ? 'destructive' : 'secondary'}>
-          {PRIORITY_LABELS[w.priority]}
+          {priorityLabel(w.priority)}
         </Badge>
-        <Badge variant="outline">{CATEGORY_LABELS[w.category]}</Badge>
-        {w.blocking ? <Badge variant="destructive">Blocking</Badge> : null}
+        <Badge variant="outline">{categoryLabel(w.category)}</Badge>
+        {w.blocking ? <Badge variant="destructive">{t('blocking')}</Badge> : null}
         {w.pendingSync ? <PendingSyncBadge /> : null}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted-foreground">Assignee</dt>
-        <dd>{w.assignee_id ? name(w.assignee_id) : 'Unassigned'}</dd>
-        <dt className="text-muted-foreground">Reported by</dt>
+        <dt className="text-muted-foreground">{t('detail.assignee')}</dt>
+        <dd>{w.assignee_id ? name(w.assignee_id) : t('unassigned')}</dd>
+        <dt className="text-muted-foreground">{t('detail.reportedBy')}</dt>
         <dd>
-          {name(w.reporter_id)}, {formatDateTime(w.created_at)}
+          {t('detail.reportedWhen', {
+            name: name(w.reporter_id),
+            when: formatDateTime(w.created_at),
+          })}
         </dd>
-        <dt className="text-muted-foreground">Due</dt>
-        <dd>{w.due_at ? formatDateTime(w.due_at) : 'No due time'}</dd>
+        <dt className="text-muted-foreground">{t('detail.due')}</dt>
+        <dd>{w.due_at ? formatDateTime(w.due_at) : t('detail.noDue')}</dd>
       </dl>
       {w.description ? <p className="whitespace-pre-line">{w.description}</p> : null}
 
       {canTake ? (
-        <section aria-label="Take" className="space-y-1">
+        <section aria-label={t('detail.take')} className="space-y-1">
           <Button
             size="sm"
             aria-busy={take.isPending}
             disabled={take.isPending}
             onClick={() => take.mutate({ workOrder: w })}
           >
-            Take this work order
+            {t('detail.takeButton')}
           </Button>
-          <p className="text-muted-foreground text-xs">
-            Nobody has it yet: take it and it is yours, in Mine.
-          </p>
+          <p className="text-muted-foreground text-xs">{t('detail.takeHint')}</p>
         </section>
       ) : null}
 
       {moves.length > 0 ? (
-        <section aria-label="Status actions" className="flex flex-wrap gap-2">
+        <section aria-label={t('detail.statusActions')} className="flex flex-wrap gap-2">
           {moves.map((m) => (
             <Button
               key={`${m.to}-${m.label}`}
@@ -231,15 +253,15 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
       ) : null}
 
       {canManage && w.status !== 'closed' ? (
-        <section aria-label="Assign" className="flex flex-wrap items-end gap-2">
+        <section aria-label={t('detail.assign')} className="flex flex-wrap items-end gap-2">
           <div className="min-w-40 flex-1 space-y-1">
-            <Label htmlFor="wo-assignee">Assign to</Label>
+            <Label htmlFor="wo-assignee">{t('detail.assignTo')}</Label>
             <NativeSelect
               id="wo-assignee"
               value={assignee}
               onChange={(e) => setAssignee(e.target.value)}
             >
-              <NativeSelectOption value="">Choose someone</NativeSelectOption>
+              <NativeSelectOption value="">{t('detail.chooseSomeone')}</NativeSelectOption>
               {(staff.data ?? []).filter(canBeAssigned).map((s) => (
                 <NativeSelectOption key={s.id} value={s.id}>
                   {s.full_name}
@@ -255,10 +277,10 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
               transition.mutate({ workOrder: w, to: 'assigned', assigneeId: assignee })
             }
           >
-            Assign
+            {t('detail.assign')}
           </Button>
           <div className="space-y-1">
-            <Label htmlFor="wo-priority">Priority</Label>
+            <Label htmlFor="wo-priority">{t('detail.priority')}</Label>
             <NativeSelect
               id="wo-priority"
               value={w.priority}
@@ -271,7 +293,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
             >
               {PRIORITIES.map((p) => (
                 <NativeSelectOption key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
+                  {priorityLabel(p)}
                 </NativeSelectOption>
               ))}
             </NativeSelect>
@@ -281,18 +303,18 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
 
       <section aria-labelledby="wo-costs">
         <h3 id="wo-costs" className="mb-1 font-medium">
-          Time and cost
+          {t('detail.timeAndCost')}
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-muted-foreground">Labour</dt>
-          <dd>{w.labour_minutes} min</dd>
-          <dt className="text-muted-foreground">Parts</dt>
+          <dt className="text-muted-foreground">{t('detail.labour')}</dt>
+          <dd>{t('detail.minutes', { minutes: w.labour_minutes })}</dd>
+          <dt className="text-muted-foreground">{t('detail.parts')}</dt>
           <dd>{money(w.parts_cost)}</dd>
-          <dt className="text-muted-foreground">Labour cost</dt>
+          <dt className="text-muted-foreground">{t('detail.labourCost')}</dt>
           <dd>{money(w.labour_cost)}</dd>
-          <dt className="text-muted-foreground">External invoice</dt>
+          <dt className="text-muted-foreground">{t('detail.external')}</dt>
           <dd>{money(w.external_cost)}</dd>
-          <dt className="font-medium">Total</dt>
+          <dt className="font-medium">{t('detail.total')}</dt>
           <dd className="font-medium">{money(total)}</dd>
         </dl>
         {w.resolution_notes ? (
@@ -303,7 +325,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
       {w.photos.length > 0 ? (
         <section aria-labelledby="wo-photos">
           <h3 id="wo-photos" className="mb-1 font-medium">
-            Photos
+            {t('detail.photos')}
           </h3>
           <ul className="grid grid-cols-3 gap-2">
             {w.photos.map((p) => (
@@ -311,14 +333,14 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
                 {urls.data?.get(p.storage_path) ? (
                   <img
                     src={urls.data.get(p.storage_path) ?? undefined}
-                    alt={`${p.kind === 'after' ? 'After' : 'Before'} photo`}
+                    alt={t('detail.photoAlt', { kind: p.kind })}
                     className="aspect-square w-full rounded object-cover"
                   />
                 ) : (
                   <div className="bg-muted aspect-square rounded" />
                 )}
                 <span className="text-muted-foreground text-xs">
-                  {p.kind === 'after' ? 'After' : 'Before'}
+                  {t('detail.photoKind', { kind: p.kind })}
                 </span>
               </li>
             ))}
@@ -328,14 +350,19 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
 
       <section aria-labelledby="wo-comments" className="space-y-2">
         <h3 id="wo-comments" className="font-medium">
-          Comments
+          {t('detail.comments')}
         </h3>
-        {w.comments.length === 0 ? <p className="text-muted-foreground">No comments yet.</p> : null}
+        {w.comments.length === 0 ? (
+          <p className="text-muted-foreground">{t('detail.noComments')}</p>
+        ) : null}
         <ul className="space-y-2">
           {w.comments.map((c) => (
             <li key={c.id}>
               <p className="text-muted-foreground text-xs">
-                {name(c.author_id)}, {formatDateTime(c.created_at)}
+                {t('detail.reportedWhen', {
+                  name: name(c.author_id),
+                  when: formatDateTime(c.created_at),
+                })}
               </p>
               <p className="whitespace-pre-line">{c.body}</p>
             </li>
@@ -348,7 +375,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
 
       <section aria-labelledby="wo-timeline">
         <h3 id="wo-timeline" className="mb-1 font-medium">
-          Timeline
+          {t('detail.timeline')}
         </h3>
         <ol className="space-y-1">
           {w.activity.map((a) => (
@@ -368,7 +395,7 @@ const resolveSchema = z.object({
     z.refine((v) => {
       const n = v.trim() === '' ? 0 : Number(v);
       return Number.isInteger(n) && n >= 0 && n <= 100000;
-    }, 'Enter the minutes worked as a whole number'),
+    }, messages.ref('resolve.minutesInvalid')),
   ),
   note: z.string(),
   photos: z.array(z.instanceof(File)),
@@ -387,6 +414,7 @@ function ResolveForm({
   onResolve: (v: { note: string; labourMinutes: number; photos: File[] }) => void;
   onCancel: () => void;
 }) {
+  const t = useT(messages);
   const form = useForm<ResolveInput>({
     resolver: zodResolver(resolveSchema),
     defaultValues: { minutes: String(w.labour_minutes || ''), note: '', photos: [] },
@@ -403,23 +431,23 @@ function ResolveForm({
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-label="Resolve"
+        aria-label={t('resolve.form')}
         className="space-y-3 rounded-md border p-3"
       >
         <TextField
           control={form.control}
           name="minutes"
-          label="Time spent (minutes)"
+          label={t('resolve.minutes')}
           inputMode="numeric"
         />
-        <TextField control={form.control} name="note" label="What was done" />
-        <PhotosField control={form.control} name="photos" label="After photos" />
+        <TextField control={form.control} name="note" label={t('resolve.note')} />
+        <PhotosField control={form.control} name="photos" label={t('resolve.photos')} />
         <div className="flex gap-2">
           <Button type="submit" size="sm" disabled={pending}>
-            Mark resolved
+            {t('resolve.submit')}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('resolve.cancel')}
           </Button>
         </div>
       </form>
@@ -432,6 +460,7 @@ type CommentInput = z.output<typeof commentSchema>;
 
 /** A comment: sent when it has text; the field empties once it is saved. */
 function CommentForm({ onSend }: { onSend: (body: string, sent: () => void) => void }) {
+  const t = useT(messages);
   const form = useForm<CommentInput>({
     resolver: zodResolver(commentSchema),
     defaultValues: { body: '' },
@@ -443,21 +472,21 @@ function CommentForm({ onSend }: { onSend: (body: string, sent: () => void) => v
   });
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} className="flex gap-2" aria-label="Add a comment">
+      <form onSubmit={onSubmit} className="flex gap-2" aria-label={t('comment.form')}>
         <FormField
           control={form.control}
           name="body"
           render={({ field }) => (
             <FormItem className="flex-1">
-              <FormLabel className="sr-only">Comment</FormLabel>
+              <FormLabel className="sr-only">{t('comment.label')}</FormLabel>
               <FormControl>
-                <Input placeholder="Add a comment" {...field} />
+                <Input placeholder={t('comment.placeholder')} {...field} />
               </FormControl>
             </FormItem>
           )}
         />
         <Button type="submit" size="sm" variant="outline" disabled={!body.trim()}>
-          Send
+          {t('comment.send')}
         </Button>
       </form>
     </Form>

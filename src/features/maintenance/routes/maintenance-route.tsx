@@ -18,6 +18,7 @@ import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { hasPermission } from '@/lib/permissions';
 import {
   canBeAssigned,
@@ -31,8 +32,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { paths } from '@/lib/routes';
-import { byUrgency, isOverdue, PRIORITY_LABELS, STATUS_LABELS } from '@/domain/work-orders/labels';
-import { CATEGORY_LABELS, PRIORITIES, STATUSES, type WorkOrder } from '@/domain/work-orders/types';
+import { byUrgency, isOverdue, priorityLabel, statusLabel } from '@/domain/work-orders/labels';
+import { categoryLabel, PRIORITIES, STATUSES, type WorkOrder } from '@/domain/work-orders/types';
 import { BulkAssignBar } from '../components/bulk-assign-bar';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
@@ -41,6 +42,7 @@ import { isUnassignedIn, myAreas, useIncludeUnassigned } from '../mine';
 import { MineOptions } from '../components/mine-options';
 import { useTakeWorkOrder } from '../api/take-work-order';
 import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
+import { messages } from '../messages';
 
 type View = 'mine' | 'list' | 'board';
 
@@ -77,24 +79,28 @@ interface Filters {
 }
 
 function FilterSelect({
+  name,
   label,
   value,
   onChange,
   options,
 }: {
+  /** The select's id: `wo-filter-<name>`. */
+  name: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
 }) {
-  const id = `wo-filter-${label.toLowerCase()}`;
+  const t = useT(messages);
+  const id = `wo-filter-${name}`;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-muted-foreground text-xs">
         {label}
       </label>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <NativeSelectOption value="">All</NativeSelectOption>
+        <NativeSelectOption value="">{t('list.all')}</NativeSelectOption>
         {options.map((o) => (
           <NativeSelectOption key={o.value} value={o.value}>
             {o.label}
@@ -145,6 +151,7 @@ function select(
 }
 
 export function MaintenanceRoute() {
+  const t = useT(messages);
   const { permissions, user } = useAuth();
   const canManage = hasPermission(permissions, 'maintenance.manage');
   const canWork = hasPermission(permissions, 'maintenance.work');
@@ -217,7 +224,7 @@ export function MaintenanceRoute() {
     <WorkOrderCard
       key={w.id}
       workOrder={w}
-      assignee={w.assignee_id ? (names.get(w.assignee_id) ?? 'Someone') : null}
+      assignee={w.assignee_id ? (names.get(w.assignee_id) ?? t('someone')) : null}
       onOpen={() => set({ wo: w.id })}
       onTake={canTake ? () => take.mutate({ workOrder: w }) : undefined}
       taking={take.isPending && take.variables?.workOrder.id === w.id}
@@ -239,9 +246,9 @@ export function MaintenanceRoute() {
   );
 
   const views: { id: View; label: string }[] = [
-    ...(canWork ? [{ id: 'mine' as const, label: 'Mine' }] : []),
-    { id: 'list', label: 'List' },
-    { id: 'board', label: 'Board' },
+    ...(canWork ? [{ id: 'mine' as const, label: t('list.viewMine') }] : []),
+    { id: 'list', label: t('list.viewList') },
+    { id: 'board', label: t('list.viewBoard') },
   ];
 
   return (
@@ -252,12 +259,12 @@ export function MaintenanceRoute() {
         actions={
           canReport ? (
             <Button onClick={() => set({ report: '1' })}>
-              <Plus aria-hidden /> Report a problem
+              <Plus aria-hidden /> {t('reportProblem')}
             </Button>
           ) : null
         }
       />
-      <nav aria-label="Views" className="flex gap-1">
+      <nav aria-label={t('list.views')} className="flex gap-1">
         {views.map((v) => (
           <Button
             key={v.id}
@@ -287,66 +294,72 @@ export function MaintenanceRoute() {
         <FilterFoldPanel
           fold={filterFold}
           role="group"
-          aria-label="Filters"
+          aria-label={t('list.filters')}
           className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7"
         >
           {view === 'list' ? (
             <FilterSelect
-              label="Status"
+              name="status"
+              label={t('list.status')}
               value={filters.status}
               onChange={(v) => set({ status: v })}
-              options={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
             />
           ) : null}
           <FilterSelect
-            label="Priority"
+            name="priority"
+            label={t('list.priority')}
             value={filters.priority}
             onChange={(v) => set({ priority: v })}
-            options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
           />
           <FilterSelect
-            label="Villa"
+            name="villa"
+            label={t('list.villa')}
             value={filters.villa}
             onChange={(v) => set({ villa: v })}
             options={(villas.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
           />
           <FilterSelect
-            label="Assignee"
+            name="assignee"
+            label={t('list.assignee')}
             value={filters.assignee}
             onChange={(v) => set({ assignee: v })}
             options={[
-              { value: 'none', label: 'Unassigned' },
+              { value: 'none', label: t('unassigned') },
               ...(staff.data ?? [])
                 .filter(canBeAssigned)
                 .map((s) => ({ value: s.id, label: s.full_name })),
             ]}
           />
           <FilterSelect
-            label="Category"
+            name="category"
+            label={t('list.category')}
             value={filters.category}
             onChange={(v) => set({ category: v })}
-            options={CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+            options={CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
           />
           <FilterSelect
-            label="Show"
+            name="show"
+            label={t('list.show')}
             value={filters.flag}
             onChange={(v) => set({ flag: v })}
             options={[
-              { value: 'blocking', label: 'Blocking only' },
-              { value: 'overdue', label: 'Overdue only' },
+              { value: 'blocking', label: t('list.blockingOnly') },
+              { value: 'overdue', label: t('list.overdueOnly') },
             ]}
           />
           <div className="space-y-1">
             <label htmlFor="wo-sort" className="text-muted-foreground text-xs">
-              Sort
+              {t('list.sort')}
             </label>
             <NativeSelect
               id="wo-sort"
               value={sort}
               onChange={(e) => set({ sort: e.target.value === 'newest' ? 'newest' : null })}
             >
-              <NativeSelectOption value="urgency">Most urgent</NativeSelectOption>
-              <NativeSelectOption value="newest">Newest</NativeSelectOption>
+              <NativeSelectOption value="urgency">{t('list.mostUrgent')}</NativeSelectOption>
+              <NativeSelectOption value="newest">{t('list.newest')}</NativeSelectOption>
             </NativeSelect>
           </div>
         </FilterFoldPanel>
@@ -359,15 +372,13 @@ export function MaintenanceRoute() {
           assignable={(staff.data ?? []).filter(canBeAssigned)}
         />
       ) : null}
-      {query.data?.fromDevice ? <DeviceCopyNote what="work orders" /> : null}
+      {query.data?.fromDevice ? <DeviceCopyNote what={t('deviceCopy.workOrders')} /> : null}
       <p role="status" className="text-muted-foreground text-sm">
-        {query.isPending
-          ? 'Loading work orders…'
-          : `${shown.length} ${shown.length === 1 ? 'work order' : 'work orders'}`}
+        {query.isPending ? t('list.loading') : t('list.count', { count: shown.length })}
       </p>
       {query.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          Work orders could not be loaded.
+          {t('list.failed')}
         </p>
       ) : null}
       {view === 'board' ? (
@@ -377,11 +388,11 @@ export function MaintenanceRoute() {
             return (
               <section
                 key={s}
-                aria-label={`${STATUS_LABELS[s]} (${inColumn.length})`}
+                aria-label={t('list.column', { status: statusLabel(s), count: inColumn.length })}
                 className="space-y-2"
               >
                 <h2 className="text-sm font-medium">
-                  {STATUS_LABELS[s]}{' '}
+                  {statusLabel(s)}{' '}
                   <span className="text-muted-foreground">({inColumn.length})</span>
                 </h2>
                 {inColumn.map(card)}
@@ -396,33 +407,31 @@ export function MaintenanceRoute() {
             <p className="text-muted-foreground text-sm">
               {view === 'mine'
                 ? includeUnassigned
-                  ? 'Nothing of yours is open, and nothing in your areas is unassigned.'
-                  : 'Nothing assigned to you is open.'
-                : 'No work orders match.'}
+                  ? t('list.mineEmptyWithAreas')
+                  : t('list.mineEmpty')
+                : t('list.empty')}
             </p>
           ) : null}
         </div>
       )}
       {view === 'list' && pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
+        <nav aria-label={t('list.pages')} className="flex items-center gap-2 text-sm">
           <Button
             size="sm"
             variant="outline"
             disabled={page <= 1}
             onClick={() => set({ page: String(page - 1) })}
           >
-            Previous
+            {t('list.previous')}
           </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{t('list.page', { page, pages })}</span>
           <Button
             size="sm"
             variant="outline"
             disabled={page >= pages}
             onClick={() => set({ page: String(page + 1) })}
           >
-            Next
+            {t('list.next')}
           </Button>
         </nav>
       ) : null}

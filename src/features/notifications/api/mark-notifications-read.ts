@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation } from '@/lib/use-app-mutation';
 import { callFunction, queueWrite, type WriteResult } from '@/offline/write';
+import { messages } from '../messages';
 import { notificationKeys } from './keys';
 import type { Notification } from './types';
 
@@ -15,7 +16,7 @@ export function markNotificationsRead(userId: string, input: MarkReadInput): Pro
   const write = callFunction(
     'mark_notifications_read',
     { notification_ids: input?.ids ?? null },
-    input ? 'Mark a notification read' : 'Mark all notifications read',
+    input ? messages.t('queue.markOne') : messages.t('queue.markAll'),
     input?.ids.join(',') ?? `all:${userId}`,
   );
   return queueWrite(write, { userId, invalidate: [notificationKeys.all] });
@@ -42,6 +43,6 @@ export function useMarkNotificationsRead() {
     },
     rollback: (before) => qc.setQueryData(key, before),
     invalidate: [notificationKeys.all],
-    failed: 'Failed to mark notifications read',
+    failed: messages.t('queue.failed'),
   });
 }

@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { useLiveUpdates } from '@/lib/live-updates';
 import { notify } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -23,6 +24,7 @@ import { useNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/keys';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import type { Notification } from '../api/types';
+import { messages } from '../messages';
 import { detailOf, headlineOf, linkOf, summaryOf } from '../words';
 
 /** At most this many toasts for one batch (the badge counts the rest). */
@@ -73,14 +75,11 @@ function useAlerts(rows: Notification[] | undefined) {
 }
 
 function AlertsOnThisDevice() {
+  const t = useT(messages);
   const [permission, setPermission] = useState<Permission>(permissionNow);
   if (permission === 'unsupported' || permission === 'granted') return null;
   if (permission === 'denied') {
-    return (
-      <p className="text-muted-foreground px-2 py-1.5 text-xs">
-        Alerts outside the app are blocked in this browser&apos;s settings.
-      </p>
-    );
+    return <p className="text-muted-foreground px-2 py-1.5 text-xs">{t('bell.blocked')}</p>;
   }
   return (
     <DropdownMenuItem
@@ -90,12 +89,13 @@ function AlertsOnThisDevice() {
       }}
     >
       <BellRing aria-hidden="true" />
-      Alert me when the app is in the background
+      {t('bell.allow')}
     </DropdownMenuItem>
   );
 }
 
 function NotificationItem({ n, onOpen }: { n: Notification; onOpen: () => void }) {
+  const t = useT(messages);
   const unread = n.read_at === null;
   return (
     <DropdownMenuItem asChild onSelect={onOpen}>
@@ -109,7 +109,7 @@ function NotificationItem({ n, onOpen }: { n: Notification; onOpen: () => void }
         />
         <span className="min-w-0 flex-1">
           <span className={cn('block text-sm', unread && 'font-semibold')}>
-            {unread ? <span className="sr-only">New: </span> : null}
+            {unread ? <span className="sr-only">{t('bell.new')}</span> : null}
             {headlineOf(n)}
           </span>
           <span className="block text-sm break-words">{n.title}</span>
@@ -126,6 +126,7 @@ function NotificationItem({ n, onOpen }: { n: Notification; onOpen: () => void }
 }
 
 export function NotificationBell() {
+  const t = useT(messages);
   const userId = useAuth().user?.id ?? '';
   const query = useNotifications(userId);
   const mark = useMarkNotificationsRead();
@@ -142,8 +143,10 @@ export function NotificationBell() {
   const shown = unread > 9 ? '9+' : String(unread);
   const label =
     unread === 0
-      ? 'Notifications'
-      : `Notifications: ${shown} new${unread > 9 ? ` (${unread})` : ''}`;
+      ? t('bell.label')
+      : unread > 9
+        ? t('bell.labelManyUnread', { shown, count: unread })
+        : t('bell.labelUnread', { shown });
 
   return (
     <DropdownMenu modal={false}>
@@ -163,11 +166,11 @@ export function NotificationBell() {
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="end"
-        aria-label="Notifications"
+        aria-label={t('bell.label')}
         className="w-96 max-w-[calc(100vw-2rem)] p-1"
       >
         <DropdownMenuLabel>
-          {unread > 0 ? `${unread} new for you` : 'Nothing new'}
+          {unread > 0 ? t('bell.unread', { count: unread }) : t('bell.nothingNew')}
         </DropdownMenuLabel>
         <DropdownMenuItem
           disabled={unread === 0}
@@ -176,13 +179,11 @@ export function NotificationBell() {
             mark.mutate(null);
           }}
         >
-          Mark all read
+          {t('bell.markAllRead')}
         </DropdownMenuItem>
         <AlertsOnThisDevice />
         {query.isError ? (
-          <p className="text-muted-foreground px-2 py-1.5 text-xs">
-            Notifications show when the app has a signal.
-          </p>
+          <p className="text-muted-foreground px-2 py-1.5 text-xs">{t('bell.offline')}</p>
         ) : null}
         {rows.length > 0 ? <DropdownMenuSeparator /> : null}
         <div>
