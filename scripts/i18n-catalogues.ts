@@ -15,6 +15,12 @@ export const TRANSLATIONS = ['el', 'sq'] as const;
  */
 export const FIELD_NAMESPACES = [
   'app',
+  // The signed-in frame's texts, in the chunks that draw them (the entry carries only 'app'):
+  'app/guards',
+  'app/layouts',
+  'app/pwa',
+  'app/routes',
+  'app/sync',
   'components',
   'lib',
   'offline',

@@ -5,9 +5,12 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { env } from '@/lib/app-env';
 import { supportEmail } from '@/lib/company-settings';
 import { errorText, supportMailto } from '@/lib/error-report';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 
 export function ErrorScreen({ error }: { error: unknown }) {
-  usePageTitle('Something went wrong');
+  const t = useT(messages);
+  usePageTitle(t('error.title'));
   const details = errorText(error);
   const stack = error instanceof Error ? error.stack : undefined;
   return (
@@ -16,10 +19,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <div className="flex items-start gap-3">
           <AlertTriangle aria-hidden="true" className="text-destructive mt-1 size-6 shrink-0" />
           <div className="space-y-2">
-            <h1 className="text-xl font-semibold">Something went wrong</h1>
-            <p className="text-muted-foreground text-sm">
-              We're sorry, but something unexpected happened. Please try reloading the page.
-            </p>
+            <h1 className="text-xl font-semibold">{t('error.title')}</h1>
+            <p className="text-muted-foreground text-sm">{t('error.sorry')}</p>
           </div>
         </div>
         {/* Native <details>: this screen must work even when no other chunk can load. */}
@@ -29,7 +30,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
               aria-hidden="true"
               className="size-4 transition-transform group-open:rotate-180"
             />
-            Error details
+            {t('error.details')}
           </summary>
           <pre
             data-testid="error-details"
@@ -42,12 +43,12 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => window.location.reload()}>
             <RotateCcw aria-hidden="true" />
-            Reload Page
+            {t('error.reload')}
           </Button>
           <Button variant="outline" asChild>
             <a href={supportMailto(supportEmail(env.supportEmail), details, window.location.href)}>
               <Mail aria-hidden="true" />
-              Contact Support
+              {t('error.contact')}
             </a>
           </Button>
         </div>

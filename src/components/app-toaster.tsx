@@ -6,6 +6,8 @@ import {
   toasterMounted,
   toasterWanted,
 } from '@/lib/toast';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '@/lib/messages';
 
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
 
@@ -17,6 +19,7 @@ function Ready() {
 
 /** The app's single toaster: 3 visible, 4000 ms. Mounted when the first toast is raised. */
 export function AppToaster() {
+  const t = useT(messages);
   const mounted = useSyncExternalStore(subscribeToasterWanted, toasterWanted);
   if (!mounted) return null;
   return (
@@ -28,6 +31,8 @@ export function AppToaster() {
         visibleToasts={TOAST_VISIBLE}
         duration={TOAST_DURATION_MS}
         closeButton
+        containerAriaLabel={t('toaster.region')}
+        toastOptions={{ closeButtonAriaLabel: t('toaster.close') }}
       />
       <Ready />
     </Suspense>

@@ -3,13 +3,15 @@
 import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { NOT_KEPT_MESSAGE } from '@/offline/not-kept';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '@/offline/messages';
 
 export function NotKeptAlert({ children }: { children?: ReactNode }) {
+  const t = useT(messages);
   return (
     <Alert>
       <CloudOff aria-hidden="true" />
-      <AlertTitle>{NOT_KEPT_MESSAGE}</AlertTitle>
+      <AlertTitle>{t('notKept')}</AlertTitle>
       {children ? <AlertDescription>{children}</AlertDescription> : null}
     </Alert>
   );

@@ -1,9 +1,11 @@
 import { Loader2 } from 'lucide-react';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '@/lib/messages';
 import { cn } from '@/lib/utils';
 
 /** The centred spinner shown while a screen, the session or the permissions load. */
 export function PageSpinner({
-  label = 'Loading...',
+  label,
   showLabel = false,
   className,
 }: {
@@ -11,6 +13,7 @@ export function PageSpinner({
   showLabel?: boolean;
   className?: string;
 }) {
+  const t = useT(messages);
   return (
     <div
       role="status"
@@ -23,7 +26,9 @@ export function PageSpinner({
       )}
     >
       <Loader2 aria-hidden="true" className="text-muted-foreground size-8 animate-spin" />
-      <span className={showLabel ? 'text-muted-foreground text-sm' : 'sr-only'}>{label}</span>
+      <span className={showLabel ? 'text-muted-foreground text-sm' : 'sr-only'}>
+        {label ?? t('loading')}
+      </span>
     </div>
   );
 }

@@ -3,21 +3,26 @@
 // will sync').
 import { CloudOff, CloudUpload } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { useT } from '@/lib/i18n/catalog';
+import { messages as offline } from '@/offline/messages';
+import { messages } from './messages';
 
 export function PendingSyncBadge() {
+  const t = useT(offline);
   return (
     <Badge variant="outline" className="border-amber-500/60 text-amber-700 dark:text-amber-300">
       <CloudUpload aria-hidden="true" />
-      Saved on this phone — will sync
+      {t('queuedNote')}
     </Badge>
   );
 }
 
 export function DeviceCopyNote({ what }: { what: string }) {
+  const t = useT(messages);
   return (
     <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
       <CloudOff aria-hidden="true" className="size-4" />
-      No connection: showing the {what} as this device last saw them.
+      {t('deviceCopy', { what })}
     </p>
   );
 }

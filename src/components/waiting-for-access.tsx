@@ -5,28 +5,27 @@ import { Hourglass } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { useCompanySettings } from '@/lib/use-company-settings';
+import { messages } from './messages';
 
 function useWaiting() {
+  const t = useT(messages);
   const { profile } = useAuth();
   const { supportEmail } = useCompanySettings();
   const deactivated = profile?.active === false;
   return {
-    title: deactivated ? 'Your account is deactivated' : 'Waiting for access',
+    title: deactivated ? t('waiting.deactivatedTitle') : t('waiting.title'),
     body: (
       <>
         <p>
-          {deactivated
-            ? 'An administrator has deactivated this account, so it holds no role for now.'
-            : 'Your account is ready, but no role has been assigned to it yet.'}{' '}
-          Ask an administrator of your company to{' '}
-          {deactivated ? 'reactivate it' : 'give you a role'} (Admin → Users), or write to{' '}
+          {deactivated ? t('waiting.deactivatedBody') : t('waiting.readyBody')}{' '}
           <a className="underline underline-offset-4" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
           .
         </p>
-        <p>This page shows your work as soon as you have access.</p>
+        <p>{t('waiting.shows')}</p>
       </>
     ),
   };

@@ -17,6 +17,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { messages } from './messages';
 import { reasonLabel } from './readiness';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
@@ -159,9 +160,6 @@ export function useAreas(): Areas {
   return useContext(AreasContext);
 }
 
-/** What a part shows when its chunk could not be loaded (no connection, and not kept). */
-const PART_UNAVAILABLE = 'Needs a connection to show: it appears once you are back online.';
-
 /**
  * Holds a part whose chunk failed to load (offline before the part was ever loaded here): a
  * short note in its place instead of the whole screen's error page; tried again when the
@@ -191,7 +189,8 @@ class PartLoadBoundary extends Component<
       ? createElement(
           'p',
           { role: 'status', className: 'text-muted-foreground text-sm' },
-          PART_UNAVAILABLE,
+          // What a part shows when its chunk could not be loaded (no connection, not kept).
+          messages.t('part.unavailable'),
         )
       : this.props.part();
   }

@@ -1,4 +1,5 @@
-// What the full-page error screen shows and mails to support.
+// What the full-page error screen shows and mails to support (the mail in the user's language).
+import { messages } from './messages';
 
 export function errorText(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
@@ -12,6 +13,7 @@ export function errorText(error: unknown): string {
 }
 
 export function supportMailto(email: string, details: string, url: string): string {
-  const body = `What happened:\n\n\nPage: ${url}\nError: ${details}\n`;
-  return `mailto:${email}?subject=${encodeURIComponent('Error Report')}&body=${encodeURIComponent(body)}`;
+  const body = messages.t('report.body', { url, details });
+  const subject = messages.t('report.subject');
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

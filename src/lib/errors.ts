@@ -1,6 +1,7 @@
 // The query wrapper of docs/areas.md, spec §8: every data call ends as a result with a code, a message and
 // an ISO timestamp; `unwrap` turns a failed result into a thrown QueryError so TanStack Query sees
 // it (retries, error state) and mutation hooks can show its message.
+import { messages } from './messages';
 
 export interface QueryFailure {
   code: string;
@@ -54,7 +55,7 @@ export async function runQuery<T>(
         data: null,
         error: {
           code: error.code || 'QUERY_ERROR',
-          message: error.message || 'Database query failed',
+          message: error.message || messages.t('error.queryFailed'),
         },
         timestamp,
       };
@@ -62,7 +63,7 @@ export async function runQuery<T>(
     if (data === null || data === undefined) {
       return {
         data: null,
-        error: { code: 'NO_DATA', message: 'No data returned from query' },
+        error: { code: 'NO_DATA', message: messages.t('error.noData') },
         timestamp,
       };
     }
@@ -70,7 +71,10 @@ export async function runQuery<T>(
   } catch (e) {
     return {
       data: null,
-      error: { code: 'UNEXPECTED_ERROR', message: messageOf(e) ?? 'An unexpected error occurred' },
+      error: {
+        code: 'UNEXPECTED_ERROR',
+        message: messageOf(e) ?? messages.t('error.unexpected'),
+      },
       timestamp: now().toISOString(),
     };
   }

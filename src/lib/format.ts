@@ -1,3 +1,5 @@
+import { messages } from './messages';
+
 /** Up to two initials from a name, else the first letter of the e-mail. */
 export function initialsOf(name: string | null | undefined, email: string | null | undefined) {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -14,8 +16,8 @@ export function firstNameOf(name: string | null | undefined): string {
 }
 
 export function greetingFor(hour: number): string {
-  if (hour < 5) return 'Good evening';
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 5) return messages.t('greeting.evening');
+  if (hour < 12) return messages.t('greeting.morning');
+  if (hour < 18) return messages.t('greeting.afternoon');
+  return messages.t('greeting.evening');
 }

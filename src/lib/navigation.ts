@@ -38,11 +38,16 @@ export const NAV_GROUPS: NavGroup[] = NAV_GROUP_LABELS.map((label) => ({
       ? [
           {
             key,
-            title: r.title,
+            // Read when the menu is drawn: in the language of the moment (docs/i18n.md).
+            get title() {
+              return r.title;
+            },
             path: r.path,
             access: r.access,
             icon: navIcons[r.nav.icon],
-            description: r.nav.description,
+            get description() {
+              return r.nav!.description;
+            },
             permission: r.nav.permission,
             anyPermission: r.nav.anyPermission,
             titleWithout: r.titleWithout,

@@ -2,19 +2,16 @@
 // two places"). The database resolves a user's keys (public.my_permissions()); these pure helpers
 // mirror that resolution and answer the UI's questions. RLS is the real enforcement.
 import type { PermissionKey, SystemRole } from './access-catalogue';
+import { messages } from './messages';
 import type { Access } from './routes';
 
 export type { PermissionKey, SystemRole };
 
-export const ROLE_LABELS: Record<SystemRole, string> = {
-  admin: 'Admin',
-  manager: 'Manager',
-  housekeeper: 'Housekeeper',
-  technician: 'Technician',
-};
+const SYSTEM_ROLES: readonly string[] = ['admin', 'manager', 'housekeeper', 'technician'];
 
+/** A system role's name in the active language; any other role's name as it is. */
 export function roleLabel(role: string): string {
-  return (ROLE_LABELS as Record<string, string>)[role] ?? role;
+  return SYSTEM_ROLES.includes(role) ? messages.t(`role.${role as SystemRole}`) : role;
 }
 
 /** Exact match against the loaded role names, as the spec's role check. */

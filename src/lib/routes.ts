@@ -3,10 +3,14 @@
 // from it: the router and its guards (src/app/router.tsx, which binds each key to its lazy
 // screen and loader), the sidebar and dashboard (navigation.ts), and the e2e guard tests.
 //
+// Titles and descriptions are read in the active language (getters over the catalogue of
+// src/lib/locales, docs/i18n.md): read them when drawing, never keep them in a constant.
+//
 // Icons are named, not imported: this table is on the sign-in screen's critical path (the router
 // needs it), the icons are not; navigation.ts turns the names into components in the lazy chunks.
 import type { PermissionKey, SystemRole } from './access-catalogue';
 import type { NavIconName } from './nav-icons';
+import { messages } from './messages';
 
 /**
  * public: no guard; user: any signed-in user, one with no role yet too (the dashboard and the
@@ -18,6 +22,18 @@ export type Access = 'public' | 'user' | 'staff' | 'manager' | 'admin';
 
 export const NAV_GROUP_LABELS = ['Operations', 'Management', 'Administration', 'Account'] as const;
 export type NavGroupLabel = (typeof NAV_GROUP_LABELS)[number];
+
+const NAV_GROUP_KEYS = {
+  Operations: 'navGroup.operations',
+  Management: 'navGroup.management',
+  Administration: 'navGroup.administration',
+  Account: 'navGroup.account',
+} as const satisfies Record<NavGroupLabel, string>;
+
+/** A group's name as the sidebar shows it, in the active language. */
+export function navGroupLabel(group: NavGroupLabel): string {
+  return messages.t(NAV_GROUP_KEYS[group]);
+}
 
 export interface RouteEntry {
   path: string;
@@ -63,23 +79,55 @@ export interface RouteEntry {
 export const paths = {
   home: {
     path: '/',
-    title: 'Dashboard',
+    get title() {
+      return messages.t('route.home.title');
+    },
     access: 'user',
-    nav: { group: 'Operations', icon: 'LayoutDashboard', description: 'Your day at a glance' },
+    nav: {
+      group: 'Operations',
+      icon: 'LayoutDashboard',
+      get description() {
+        return messages.t('nav.home');
+      },
+    },
   },
-  auth: { path: '/auth', title: 'Sign In', access: 'public' },
-  install: { path: '/install', title: 'Install Arivia Ops', access: 'public' },
-  resetPassword: { path: '/reset-password', title: 'Reset password', access: 'public' },
+  auth: {
+    path: '/auth',
+    get title() {
+      return messages.t('route.auth.title');
+    },
+    access: 'public',
+  },
+  install: {
+    path: '/install',
+    get title() {
+      return messages.t('route.install.title');
+    },
+    access: 'public',
+  },
+  resetPassword: {
+    path: '/reset-password',
+    get title() {
+      return messages.t('route.resetPassword.title');
+    },
+    access: 'public',
+  },
 
   properties: {
     path: '/properties',
-    title: 'Properties',
+    get title() {
+      return messages.t('route.properties.title');
+    },
     access: 'staff',
-    description: 'Villas, their next arrivals and departures, and whether they are guest-ready.',
+    get description() {
+      return messages.t('route.properties.description');
+    },
     nav: {
       group: 'Operations',
       icon: 'Building2',
-      description: 'Villas, access notes and guest-ready state',
+      get description() {
+        return messages.t('nav.properties');
+      },
       permission: 'properties.view',
     },
   },
@@ -87,47 +135,74 @@ export const paths = {
   // management away from one manager (a per-user override) without taking the role.
   propertyNew: {
     path: '/properties/new',
-    title: 'New property',
+    get title() {
+      return messages.t('route.propertyNew.title');
+    },
     access: 'manager',
     permissions: ['properties.view', 'properties.manage'],
   },
-  property: { path: '/properties/:id', title: 'Property', access: 'staff' },
+  property: {
+    path: '/properties/:id',
+    get title() {
+      return messages.t('route.property.title');
+    },
+    access: 'staff',
+  },
   propertyEdit: {
     path: '/properties/:id/edit',
-    title: 'Edit property',
+    get title() {
+      return messages.t('route.propertyEdit.title');
+    },
     access: 'manager',
     permissions: ['properties.view', 'properties.manage'],
   },
   housekeeping: {
     path: '/housekeeping',
-    title: 'Housekeeping',
+    get title() {
+      return messages.t('route.housekeeping.title');
+    },
     access: 'staff',
-    titleWithout: { permission: 'housekeeping.manage', title: 'My route' },
+    titleWithout: {
+      permission: 'housekeeping.manage',
+      get title() {
+        return messages.t('route.housekeeping.titleWithout');
+      },
+    },
     // Those who neither plan cleans nor do them (technicians) work from Maintenance.
     elsewhere: { unless: ['housekeeping.manage', 'housekeeping.complete'], to: '/maintenance' },
     nav: {
       group: 'Operations',
       icon: 'SprayCan',
-      description: 'Cleans, routes and checklists',
+      get description() {
+        return messages.t('nav.housekeeping');
+      },
       anyPermission: ['housekeeping.manage', 'housekeeping.complete'],
     },
   },
   // A clean's checklist run (the housekeeper's field app) and its inspection: docs/housekeeping.md.
   cleanRun: {
     path: '/housekeeping/cleans/:id',
-    title: 'Clean',
+    get title() {
+      return messages.t('route.cleanRun.title');
+    },
     access: 'staff',
     permission: 'housekeeping.view',
   },
   maintenance: {
     path: '/maintenance',
-    title: 'Maintenance',
+    get title() {
+      return messages.t('route.maintenance.title');
+    },
     access: 'staff',
-    description: 'Work orders by urgency and next check-in.',
+    get description() {
+      return messages.t('route.maintenance.description');
+    },
     nav: {
       group: 'Operations',
       icon: 'Wrench',
-      description: 'Work orders by urgency',
+      get description() {
+        return messages.t('nav.maintenance');
+      },
       // Technicians (their "Mine") and managers; a housekeeper reports from the header and
       // follows her reports on her route.
       anyPermission: ['maintenance.work', 'maintenance.manage'],
@@ -135,131 +210,215 @@ export const paths = {
   },
   inventory: {
     path: '/inventory',
-    title: 'Inventory',
+    get title() {
+      return messages.t('route.inventory.title');
+    },
     access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'Boxes',
-      description: 'Stock, par levels and counts',
+      get description() {
+        return messages.t('nav.inventory');
+      },
       permission: 'inventory.view',
     },
   },
   teamChat: {
     path: '/team-chat',
-    title: 'Team Chat',
+    get title() {
+      return messages.t('route.teamChat.title');
+    },
     access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'MessagesSquare',
-      description: 'Channels and threads on the work',
+      get description() {
+        return messages.t('nav.teamChat');
+      },
       permission: 'chat.use',
     },
   },
   // Analytics is a permission, not a role (field staff do not hold it): docs/areas.md.
   analytics: {
     path: '/analytics',
-    title: 'Analytics',
+    get title() {
+      return messages.t('route.analytics.title');
+    },
     access: 'staff',
     permission: 'analytics.view',
     nav: {
       group: 'Operations',
       icon: 'BarChart3',
-      description: 'Cleaning, maintenance and stock figures',
+      get description() {
+        return messages.t('nav.analytics');
+      },
       permission: 'analytics.view',
     },
   },
 
   checklists: {
     path: '/checklists',
-    title: 'Checklists',
+    get title() {
+      return messages.t('route.checklists.title');
+    },
     access: 'manager',
     permissions: ['checklists.manage'],
     nav: {
       group: 'Management',
       icon: 'ClipboardCheck',
-      description: 'Checklist templates per cleaning type',
+      get description() {
+        return messages.t('nav.checklists');
+      },
     },
   },
   cleaningSettings: {
     path: '/cleaning-settings',
-    title: 'Cleaning Settings',
+    get title() {
+      return messages.t('route.cleaningSettings.title');
+    },
     access: 'manager',
     permissions: ['settings.manage'],
     nav: {
       group: 'Management',
       icon: 'Sparkles',
-      description: 'Cleaning types, durations and turnover rules',
+      get description() {
+        return messages.t('nav.cleaningSettings');
+      },
     },
   },
   recurringTasks: {
     path: '/recurring-tasks',
-    title: 'Recurring Tasks',
+    get title() {
+      return messages.t('route.recurringTasks.title');
+    },
     access: 'manager',
-    nav: { group: 'Management', icon: 'Repeat', description: 'Schedules for recurring work' },
+    nav: {
+      group: 'Management',
+      icon: 'Repeat',
+      get description() {
+        return messages.t('nav.recurringTasks');
+      },
+    },
   },
 
   admin: {
     path: '/admin',
-    title: 'Admin',
-    access: 'admin',
-    nav: { group: 'Administration', icon: 'ShieldCheck', description: 'Administration overview' },
-  },
-  adminUsers: {
-    path: '/admin/users',
-    title: 'Users',
-    access: 'admin',
-    nav: { group: 'Administration', icon: 'Users', description: 'Accounts, roles and overrides' },
-  },
-  adminRoles: {
-    path: '/admin/roles',
-    title: 'Roles',
-    access: 'admin',
-    nav: { group: 'Administration', icon: 'KeyRound', description: 'Roles' },
-  },
-  adminPermissions: {
-    path: '/admin/permissions',
-    title: 'Permissions',
+    get title() {
+      return messages.t('route.admin.title');
+    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'ShieldCheck',
-      description: 'The role and permission matrix',
+      get description() {
+        return messages.t('nav.admin');
+      },
+    },
+  },
+  adminUsers: {
+    path: '/admin/users',
+    get title() {
+      return messages.t('route.adminUsers.title');
+    },
+    access: 'admin',
+    nav: {
+      group: 'Administration',
+      icon: 'Users',
+      get description() {
+        return messages.t('nav.adminUsers');
+      },
+    },
+  },
+  adminRoles: {
+    path: '/admin/roles',
+    get title() {
+      return messages.t('route.adminRoles.title');
+    },
+    access: 'admin',
+    nav: {
+      group: 'Administration',
+      icon: 'KeyRound',
+      get description() {
+        return messages.t('nav.adminRoles');
+      },
+    },
+  },
+  adminPermissions: {
+    path: '/admin/permissions',
+    get title() {
+      return messages.t('route.adminPermissions.title');
+    },
+    access: 'admin',
+    nav: {
+      group: 'Administration',
+      icon: 'ShieldCheck',
+      get description() {
+        return messages.t('nav.adminPermissions');
+      },
     },
   },
   adminSettings: {
     path: '/admin/settings',
-    title: 'System Settings',
+    get title() {
+      return messages.t('route.adminSettings.title');
+    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'Settings2',
-      description: 'Company, time zone and defaults',
+      get description() {
+        return messages.t('nav.adminSettings');
+      },
     },
   },
   adminHealth: {
     path: '/admin/health',
-    title: 'System Health',
+    get title() {
+      return messages.t('route.adminHealth.title');
+    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'HeartPulse',
-      description: 'Database, realtime, sync and vitals',
+      get description() {
+        return messages.t('nav.adminHealth');
+      },
     },
   },
 
   profile: {
     path: '/profile',
-    title: 'Profile',
+    get title() {
+      return messages.t('route.profile.title');
+    },
     access: 'user',
-    description: 'Your name, phone, language and password.',
-    nav: { group: 'Account', icon: 'UserRound', description: 'Your name, phone and password' },
+    get description() {
+      return messages.t('route.profile.description');
+    },
+    nav: {
+      group: 'Account',
+      icon: 'UserRound',
+      get description() {
+        return messages.t('nav.profile');
+      },
+    },
   },
   settings: {
     path: '/settings',
-    title: 'Settings',
+    get title() {
+      return messages.t('route.settings.title');
+    },
     access: 'user',
-    description: 'Appearance, your account and this device.',
-    nav: { group: 'Account', icon: 'Settings', description: 'Theme, offline data and install' },
+    get description() {
+      return messages.t('route.settings.description');
+    },
+    nav: {
+      group: 'Account',
+      icon: 'Settings',
+      get description() {
+        return messages.t('nav.settings');
+      },
+    },
   },
 } as const satisfies Record<string, RouteEntry>;
 

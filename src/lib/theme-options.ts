@@ -1,10 +1,10 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { messages } from './messages';
 import type { Theme } from './theme';
 
-export const THEME_LABELS: Record<Theme, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  system: 'System',
-};
+/** A theme's name in the active language. */
+export function themeLabel(theme: Theme): string {
+  return messages.t(`theme.${theme}`);
+}
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;

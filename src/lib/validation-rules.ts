@@ -3,23 +3,47 @@
 // zod fields of the other forms from the same constants and messages. validation.test.ts checks
 // that both give the same first message for every field.
 
+import { messages } from './messages';
+
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 72;
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 
+/**
+ * The messages, in the active language at the moment they are read (src/lib/locales, docs/i18n.md):
+ * a check reads them when it fails, never at load.
+ */
 export const MESSAGES = {
   /** zod 3's generic default for a missing value, which the spec quotes. */
-  required: 'Required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
-  passwordMax: 'Password is too long',
-  confirmRequired: 'Please confirm your password',
-  nameMin: `Name must be at least ${NAME_MIN} characters`,
-  nameMax: 'Name is too long',
-  mismatch: "Passwords don't match",
-} as const;
+  get required() {
+    return messages.t('validation.required');
+  },
+  get emailRequired() {
+    return messages.t('validation.emailRequired');
+  },
+  get emailInvalid() {
+    return messages.t('validation.emailInvalid');
+  },
+  get passwordMin() {
+    return messages.t('validation.passwordMin', { min: PASSWORD_MIN });
+  },
+  get passwordMax() {
+    return messages.t('validation.passwordMax');
+  },
+  get confirmRequired() {
+    return messages.t('validation.confirmRequired');
+  },
+  get nameMin() {
+    return messages.t('validation.nameMin', { min: NAME_MIN });
+  },
+  get nameMax() {
+    return messages.t('validation.nameMax');
+  },
+  get mismatch() {
+    return messages.t('validation.mismatch');
+  },
+};
 
 /** zod's `z.regexes.email` (the test keeps them equal). */
 export const EMAIL_PATTERN = new RegExp(
@@ -34,7 +58,7 @@ const pass = (value: string): Checked => ({ ok: true, value });
 
 function text(value: unknown, check: (s: string) => Checked): Checked {
   if (value === undefined) return fail(MESSAGES.required);
-  if (typeof value !== 'string') return fail('Invalid input: expected string');
+  if (typeof value !== 'string') return fail(messages.t('validation.expectedString'));
   return check(value);
 }
 

@@ -2,11 +2,17 @@
 // this device"): not "no such record", since the server may well have it. The offline layer
 // (src/offline/resource.ts) throws it; screens show its message instead of a not-found.
 
-export const NOT_KEPT_MESSAGE = 'Not on this phone yet: open it once with a signal to keep it';
+import { messages } from './messages';
+
+/** The words, in the active language (docs/i18n.md). */
+export const notKeptText = () => messages.t('notKept');
+
+/** The words in the language the app started in (tests); screens show notKeptText(). */
+export const NOT_KEPT_MESSAGE = notKeptText();
 
 export class NotKeptError extends Error {
   constructor(cause: unknown) {
-    super(NOT_KEPT_MESSAGE, { cause });
+    super(notKeptText(), { cause });
     this.name = 'NotKeptError';
   }
 }

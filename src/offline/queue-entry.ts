@@ -19,7 +19,10 @@ export interface QueueError {
   status?: number;
   /** PostgREST / Storage / GoTrue error code when the answer carried one. */
   code?: string;
+  /** In English, as stored: the page shows it through queueErrorText (./queue-error.ts). */
   message: string;
+  /** What the message names (the refused change's label, the network failure), for its text. */
+  about?: string;
 }
 
 export interface QueueEntry {

@@ -126,9 +126,11 @@ export function classify(status: number): 'applied' | 'retry' | 'unauthorized' |
 
 function networkError(e: unknown): QueueError {
   const message = e instanceof Error ? e.message : String(e);
-  return { message: `No connection to the server (${message})` };
+  return { message: `No connection to the server (${message})`, about: message };
 }
 
+// The stored English of the codes the page translates (./queue-error.ts): this module runs in the
+// service worker too, which has no catalogue.
 export const CONFLICT_MESSAGE =
   'Changed by someone else after you made this change. Open it again to see the current version.';
 export const GONE_MESSAGE = 'The record no longer exists, or you may no longer change it.';
@@ -288,6 +290,7 @@ export async function replayQueue(deps: ReplayDeps): Promise<ReplayReport> {
         const error = {
           code: 'DEPENDENCY',
           message: `Waits on a refused change: ${blocker.label}`,
+          about: blocker.label,
         };
         await putEntry({ ...entry, status: 'rejected', lastError: error });
         report.rejected++;

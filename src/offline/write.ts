@@ -8,7 +8,9 @@ import type { QueryKey } from '@tanstack/react-query';
 import { env } from '@/lib/app-env';
 import { QueryError } from '@/lib/errors';
 import { addEntry, findEntry } from './queue';
-import type { QueueEntry, QueueTarget } from './queue-entry';
+import { messages } from './messages';
+import type { QueueEntry, QueueError, QueueTarget } from './queue-entry';
+import { queueErrorText } from './queue-error';
 import { awaitWrite, releaseWrite, requestReplay } from './sync-engine';
 
 export interface Write {
@@ -189,7 +191,7 @@ function entryOf(w: Write, o: WriteOptions): Omit<QueueEntry, 'id'> {
 export async function queueWrites(writes: Write[], options: WriteOptions): Promise<WriteResult> {
   if (!options.userId)
     throw new QueryError(
-      { code: 'NO_SESSION', message: 'Sign in to save changes' },
+      { code: 'NO_SESSION', message: messages.t('write.noSession') },
       new Date().toISOString(),
     );
   const entries: Omit<QueueEntry, 'id'>[] = [];
@@ -219,9 +221,12 @@ export async function queueWrites(writes: Write[], options: WriteOptions): Promi
     for (const w of waits) if ((await w) === 'queued') result = 'queued';
   } catch (e) {
     for (const later of entries) releaseWrite(later.mutationId);
-    const err = e as { code?: string; message?: string };
+    const err = e as QueueError;
     throw new QueryError(
-      { code: err.code ?? 'REJECTED', message: err.message ?? 'The server refused the change' },
+      {
+        code: err.code ?? 'REJECTED',
+        message: err.message !== undefined ? queueErrorText(err) : messages.t('write.refused'),
+      },
       new Date().toISOString(),
     );
   }

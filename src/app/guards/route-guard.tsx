@@ -13,6 +13,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { WaitingForAccessPage } from '@/components/waiting-for-access';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useT } from '@/lib/i18n/catalog';
 import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
 import {
   evaluateGuard,
@@ -20,6 +21,7 @@ import {
   type PermissionKey,
   type SystemRole,
 } from '@/lib/permissions';
+import { messages } from './messages';
 
 export interface RouteGuardProps {
   /** Any role at all (routes.ts `needsRole`): a user with none is told to wait for access. */
@@ -58,6 +60,7 @@ export function RouteGuard({
   elsewhere,
   children,
 }: RouteGuardProps) {
+  const t = useT(messages);
   const auth = useAuth();
   const location = useLocation();
   const outcome = evaluateGuard(
@@ -72,7 +75,7 @@ export function RouteGuard({
 
   switch (outcome.kind) {
     case 'loading':
-      return <PageSpinner label="Loading..." showLabel />;
+      return <PageSpinner showLabel />;
     case 'redirect':
       // After a deliberate sign-out the next sign-in starts from the dashboard, not from the
       // page the last user was on.
@@ -87,25 +90,21 @@ export function RouteGuard({
       return <WaitingForAccessPage />;
     case 'role-denied':
       return (
-        <Denied title="Access Denied">
-          <p className="text-muted-foreground text-sm">
-            You need the {outcome.role} role to access this page.
-          </p>
+        <Denied title={t('accessDenied')}>
+          <p className="text-muted-foreground text-sm">{t('needRole', { role: outcome.role })}</p>
         </Denied>
       );
     case 'permission-denied':
       return (
-        <Denied title="Permission Denied">
-          <p className="text-muted-foreground text-sm">
-            You don't have the required permission to access this page.
-          </p>
+        <Denied title={t('permissionDenied')}>
+          <p className="text-muted-foreground text-sm">{t('needPermission')}</p>
         </Denied>
       );
     case 'permissions-missing':
       return (
-        <Denied title="Access Denied">
-          <p className="text-muted-foreground text-sm">You are missing these permissions:</p>
-          <ul aria-label="Missing permissions" className="space-y-1 text-sm">
+        <Denied title={t('accessDenied')}>
+          <p className="text-muted-foreground text-sm">{t('missing')}</p>
+          <ul aria-label={t('missingList')} className="space-y-1 text-sm">
             {outcome.missing.map((k) => (
               <li key={k}>
                 <code className="bg-muted text-foreground rounded px-1.5 py-0.5">{k}</code>

@@ -11,7 +11,7 @@ import { DEFAULT_SIGNED_OUT_REDIRECT } from '@/lib/routes';
 export function SignedInGuard({ redirectTo = DEFAULT_SIGNED_OUT_REDIRECT }) {
   const auth = useAuth();
   const location = useLocation();
-  if (auth.loading) return <PageSpinner label="Loading..." showLabel />;
+  if (auth.loading) return <PageSpinner showLabel />;
   if (auth.user === null)
     // After a deliberate sign-out the next sign-in starts from the dashboard, not from the page
     // the last user was on.

@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { useT } from '@/lib/i18n/catalog';
 import { readSidebarCookie } from '@/lib/sidebar-state';
 import { requestPersistentStorage } from '@/offline/storage';
 import { AreasProvider } from '../areas';
@@ -15,6 +16,7 @@ import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { EarlySidebarPresses } from './early-sidebar-presses';
 import { ScreenArea } from './frame-parts';
+import { messages } from './messages';
 
 // The guards of what a route asks beyond signing in, and its loader's, come in this chunk: the
 // router takes them from here with the screen (src/app/router.tsx), so the entry the sign-in
@@ -24,6 +26,7 @@ export { RouteGuard } from '../guards/route-guard';
 export { loaderForAccess } from '../guards/loader-access';
 
 export function AppLayout() {
+  const t = useT(messages);
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
   const defaultOpen = readSidebarCookie(document.cookie) ?? true;
   // Signed in: the queue and the mirrored rows must survive storage pressure (docs/offline.md).
@@ -44,7 +47,7 @@ export function AppLayout() {
           href="#main-content"
           className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-[3px]"
         >
-          Skip to content
+          {t('skip')}
         </a>
         <AppSidebar />
         {/* min-w-0: a page's wide content (a board, a strip of photos) scrolls inside it instead of

@@ -16,9 +16,11 @@ import {
 import { PRODUCT_NAME } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
-import { paths } from '@/lib/routes';
+import { useT } from '@/lib/i18n/catalog';
+import { navGroupLabel, paths } from '@/lib/routes';
 import { useCompanySettings } from '@/lib/use-company-settings';
-import { DEFAULT_SUBTITLE, SidebarBrand } from './frame-parts';
+import { SidebarBrand } from './frame-parts';
+import { messages } from './messages';
 import { WaitingBadge } from './waiting-badge';
 
 function isActive(pathname: string, target: string) {
@@ -27,15 +29,14 @@ function isActive(pathname: string, target: string) {
 }
 
 export function AppSidebar() {
+  const t = useT(messages);
   const { user, roles, permissions } = useAuth();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   // The company's name from the system settings under the product's, when it has its own.
   const { companyName } = useCompanySettings();
   const subtitle =
-    companyName.trim() && companyName.trim() !== PRODUCT_NAME
-      ? companyName.trim()
-      : DEFAULT_SUBTITLE;
+    companyName.trim() && companyName.trim() !== PRODUCT_NAME ? companyName.trim() : undefined;
   const navUser = { signedIn: user !== null, roles, permissions };
   const groups = visibleNav(navUser);
   const account = visibleNav(navUser, { account: true }).flatMap((g) => g.areas);
@@ -60,10 +61,10 @@ export function AppSidebar() {
           clips it there: an admin's last entries sat under the footer, out of reach, on a
           laptop's screen); the footer's edge shows where the menu goes on. */}
       <SidebarContent className="group-data-[collapsible=icon]:overflow-x-hidden group-data-[collapsible=icon]:overflow-y-auto group-data-[collapsible=icon]:[scrollbar-width:none]">
-        <nav aria-label="Main">
+        <nav aria-label={t('mainNav')}>
           {groups.map((group) => (
             <SidebarGroup key={group.label}>
-              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+              <SidebarGroupLabel>{navGroupLabel(group.label)}</SidebarGroupLabel>
               <SidebarGroupContent>
                 <SidebarMenu>
                   {group.areas.map((a) => (
@@ -88,7 +89,7 @@ export function AppSidebar() {
         </nav>
       </SidebarContent>
       <SidebarFooter className="border-sidebar-border border-t">
-        <SidebarMenu aria-label="Account">
+        <SidebarMenu aria-label={t('accountNav')}>
           {account.map((a) => (
             <SidebarMenuItem key={a.path}>
               <SidebarMenuButton asChild isActive={isActive(pathname, a.path)} tooltip={a.title}>

@@ -16,7 +16,7 @@ import {
   SidebarProvider,
 } from '@/components/ui/sidebar';
 import { paths, type RouteEntry } from '@/lib/routes';
-import { DEFAULT_SUBTITLE, HeaderBar, ScreenArea, SidebarBrand } from './frame-parts';
+import { HeaderBar, ScreenArea, SidebarBrand } from './frame-parts';
 
 /** What boot.js puts in the frame's heading: `h1` and the line under it. */
 const TITLE = 'title';
@@ -55,7 +55,7 @@ export function firstPaintFrame(): string {
             <SidebarMenuItem>
               <SidebarMenuButton size="lg" asChild>
                 <a href="/">
-                  <SidebarBrand subtitle={DEFAULT_SUBTITLE} />
+                  <SidebarBrand />
                 </a>
               </SidebarMenuButton>
             </SidebarMenuItem>

@@ -15,11 +15,14 @@ import { useSignOut } from '@/lib/auth/use-sign-out';
 import { initialsOf } from '@/lib/format';
 import { paths } from '@/lib/routes';
 import { roleLabel } from '@/lib/permissions';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 
 export function UserMenu() {
+  const t = useT(messages);
   const { user, profile, roles } = useAuth();
   const signOut = useSignOut();
-  const name = profile?.full_name || user?.email || 'Account';
+  const name = profile?.full_name || user?.email || t('user.account');
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -29,7 +32,7 @@ export function UserMenu() {
               {initialsOf(profile?.full_name, user?.email)}
             </AvatarFallback>
           </Avatar>
-          <span className="sr-only">Open user menu</span>
+          <span className="sr-only">{t('user.open')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
@@ -37,20 +40,20 @@ export function UserMenu() {
           <div className="truncate">{name}</div>
           <div className="text-muted-foreground truncate text-xs font-normal">{user?.email}</div>
           <div className="text-muted-foreground text-xs font-normal">
-            {roles.length > 0 ? roles.map(roleLabel).join(', ') : 'No role yet'}
+            {roles.length > 0 ? roles.map(roleLabel).join(', ') : t('user.noRole')}
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to={paths.profile.path}>
             <UserRound aria-hidden="true" />
-            Profile
+            {t('user.profile')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.settings.path}>
             <Settings aria-hidden="true" />
-            Settings
+            {t('user.settings')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
@@ -60,7 +63,7 @@ export function UserMenu() {
           onSelect={() => signOut.mutate()}
         >
           <LogOut aria-hidden="true" />
-          Sign out
+          {t('user.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -2,9 +2,12 @@
 // (docs/admin.md). Refreshed every minute and whenever the admin pages change an account.
 import { useQuery } from '@tanstack/react-query';
 import { SidebarMenuBadge } from '@/components/ui/sidebar';
+import { useT } from '@/lib/i18n/catalog';
 import { getSupabase } from '@/lib/supabase-client';
+import { messages } from './messages';
 
 export function WaitingBadge() {
+  const t = useT(messages);
   const waiting = useQuery({
     queryKey: ['admin', 'waiting'],
     queryFn: async () => {
@@ -17,7 +20,10 @@ export function WaitingBadge() {
   });
   if (!waiting.data) return null;
   return (
-    <SidebarMenuBadge aria-label={`${waiting.data} waiting for access`} data-testid="waiting-badge">
+    <SidebarMenuBadge
+      aria-label={t('waiting', { count: waiting.data })}
+      data-testid="waiting-badge"
+    >
       {waiting.data}
     </SidebarMenuBadge>
   );

@@ -3,7 +3,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useT } from '@/lib/i18n/catalog';
 import { paths } from '@/lib/routes';
+import { messages } from './messages';
 import {
   dismissInstallCard,
   installCardVisible,
@@ -13,6 +15,7 @@ import {
 
 /** SEED-SPEC §2 Install card: the browser's install offer, or the Share-menu steps on iOS. */
 export function InstallCard() {
+  const t = useT(messages);
   const state = useInstallState();
   const titleId = useId();
   if (!installCardVisible(state)) return null;
@@ -27,7 +30,7 @@ export function InstallCard() {
         variant="ghost"
         size="icon-sm"
         className="absolute top-2 right-2"
-        aria-label="Dismiss"
+        aria-label={t('install.dismiss')}
         onClick={dismissInstallCard}
       >
         <X />
@@ -35,25 +38,25 @@ export function InstallCard() {
       <div className="flex items-center gap-2">
         <Download className="text-muted-foreground size-4 shrink-0" aria-hidden />
         <h2 id={titleId} className="text-sm font-semibold">
-          Install Arivia Ops
+          {t('install.title')}
         </h2>
       </div>
       {state.ios ? (
         <div className="space-y-2 text-sm">
           <ol className="space-y-1">
             <li className="flex items-center gap-1">
-              1. Tap Share button
+              {t('install.iosShare')}
               <Share className="size-4" aria-hidden />
             </li>
-            <li>2. Select "Add to Home Screen"</li>
+            <li>{t('install.iosAdd')}</li>
           </ol>
           <Link to={paths.install.path} className="text-primary underline underline-offset-4">
-            Detailed install instructions
+            {t('install.details')}
           </Link>
         </div>
       ) : (
         <div className="space-y-3 text-sm">
-          <p className="text-muted-foreground">Get quick access and work offline</p>
+          <p className="text-muted-foreground">{t('install.pitch')}</p>
           <Button
             size="sm"
             onClick={() => {
@@ -61,7 +64,7 @@ export function InstallCard() {
             }}
           >
             <Download />
-            Install App
+            {t('install.button')}
           </Button>
         </div>
       )}

@@ -2,10 +2,13 @@ import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 import { applyUpdate, dismissUpdate, useUpdateState } from './service-worker';
 
 /** SEED-SPEC §2 Update card: a new version is waiting (or already took over another tab). */
 export function UpdateCard() {
+  const t = useT(messages);
   const { available } = useUpdateState();
   const titleId = useId();
   const textId = useId();
@@ -22,18 +25,18 @@ export function UpdateCard() {
       <div className="flex items-center gap-2">
         <RefreshCw className="text-muted-foreground size-4 shrink-0" aria-hidden />
         <h2 id={titleId} className="text-sm font-semibold">
-          Update Available
+          {t('update.title')}
         </h2>
       </div>
       <p id={textId} className="text-muted-foreground text-sm">
-        A new version of Arivia Ops is ready to install
+        {t('update.body')}
       </p>
       <div className="flex gap-2">
         <Button size="sm" onClick={applyUpdate}>
-          Update Now
+          {t('update.now')}
         </Button>
         <Button size="sm" variant="outline" onClick={dismissUpdate}>
-          Later
+          {t('update.later')}
         </Button>
       </div>
     </Card>

@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { CloudOff, Wifi } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useOnlineStatus } from '@/offline/network-status';
+import { useT } from '@/lib/i18n/catalog';
 import { closeSyncPanel, openSyncPanel, useSyncPanelOpen } from '@/offline/sync-panel-store';
+import { messages } from './messages';
 
 export function OfflineBanner() {
+  const t = useT(messages);
   const online = useOnlineStatus();
   const panelOpen = useSyncPanelOpen();
   // "Back online" is about coming back: remembered from the moment the network went away until
@@ -24,20 +27,18 @@ export function OfflineBanner() {
       {!online && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
           <CloudOff aria-hidden="true" className="size-4 shrink-0" />
-          <p className="min-w-0 flex-1">
-            You&apos;re offline. Changes will sync when connection is restored.
-          </p>
+          <p className="min-w-0 flex-1">{t('banner.offline')}</p>
           <Button size="sm" variant="outline" className="text-foreground" onClick={openSyncPanel}>
-            View Queue
+            {t('banner.viewQueue')}
           </Button>
         </div>
       )}
       {backOnline && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-emerald-300 bg-emerald-50 px-4 py-2 text-sm text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
           <Wifi aria-hidden="true" className="size-4 shrink-0" />
-          <p className="min-w-0 flex-1">Back online</p>
+          <p className="min-w-0 flex-1">{t('banner.backOnline')}</p>
           <Button size="sm" variant="outline" className="text-foreground" onClick={closeSyncPanel}>
-            Close
+            {t('banner.close')}
           </Button>
         </div>
       )}

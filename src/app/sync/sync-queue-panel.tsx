@@ -2,7 +2,7 @@
 // time, url), refreshed every 3 s and whenever the queue changes. Beyond the spec (docs/offline.md
 // rule 4) each row says what the change is and, when the server refused it or the account must
 // sign in again, why - with what the user can do about it. Nothing leaves the queue silently.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LogIn, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,10 +15,35 @@ import type { QueueEntry } from '@/offline/queue-entry';
 import { closeSyncPanel, useSyncPanelOpen } from '@/offline/sync-panel-store';
 import { requestReplay } from '@/offline/sync-engine';
 import { useSyncQueue, type SyncQueueRow } from '@/offline/use-sync-queue';
+import { useT } from '@/lib/i18n/catalog';
+import { queueErrorText } from '@/offline/queue-error';
 import { ConfirmDialog } from './confirm-dialog';
+import { messages } from './messages';
 
 // The app's one clock: the company's zone (src/lib/company-time.ts).
 const timeOf = (ms: number) => formatTimeSeconds(ms);
+
+type Localize = (message: string) => string;
+
+/**
+ * A server's refusal in the user's language (docs/i18n.md "Server messages"): the matcher loads
+ * when the panel opens, not with the frame; until then the text shows as it came.
+ */
+function useServerMessages(): Localize {
+  const [localize, setLocalize] = useState<Localize>(() => (message: string) => message);
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/server-messages/localize')
+      .then((m) => {
+        if (live) setLocalize(() => m.localizeServerMessage);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return localize;
+}
 
 export function SyncQueuePanel() {
   const open = useSyncPanelOpen();
@@ -27,6 +52,8 @@ export function SyncQueuePanel() {
 }
 
 function OpenPanel() {
+  const t = useT(messages);
+  const localize = useServerMessages();
   const { size, rows, isFetching, refresh } = useSyncQueue({ poll: true });
   const [discarding, setDiscarding] = useState<QueueEntry | null>(null);
   return (
@@ -38,21 +65,21 @@ function OpenPanel() {
     >
       <header className="flex items-center gap-2 border-b px-4 py-2">
         <h2 id="sync-queue-title" className="text-sm font-semibold">
-          Sync Queue
+          {t('panel.title')}
         </h2>
         <Badge
           variant={size > 0 ? 'default' : 'secondary'}
           className={cn(size === 0 && 'text-muted-foreground')}
           data-state={size > 0 ? 'active' : 'idle'}
         >
-          {size} pending
+          {t('panel.pending', { count: size })}
         </Badge>
         <div className="ml-auto flex items-center">
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label="Refresh"
-            title="Refresh"
+            aria-label={t('panel.refresh')}
+            title={t('panel.refresh')}
             onClick={() => void refresh()}
           >
             <RefreshCw aria-hidden="true" className={cn(isFetching && 'animate-spin')} />
@@ -60,8 +87,8 @@ function OpenPanel() {
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label="Close"
-            title="Close"
+            aria-label={t('panel.close')}
+            title={t('panel.close')}
             onClick={closeSyncPanel}
           >
             <X aria-hidden="true" />
@@ -69,14 +96,15 @@ function OpenPanel() {
         </div>
       </header>
       {rows.length === 0 ? (
-        <p className="text-muted-foreground px-4 py-6 text-center text-sm">No pending requests</p>
+        <p className="text-muted-foreground px-4 py-6 text-center text-sm">{t('panel.empty')}</p>
       ) : (
-        <ul className="divide-y overflow-y-auto" aria-label="Pending requests">
+        <ul className="divide-y overflow-y-auto" aria-label={t('panel.list')}>
           {rows.map((row, i) => (
             <QueueRow
               key={row.entry?.mutationId ?? `${row.timestamp}-${row.url}-${i}`}
               row={row}
               onDiscard={setDiscarding}
+              localize={localize}
             />
           ))}
         </ul>
@@ -86,22 +114,22 @@ function OpenPanel() {
         onOpenChange={(o) => {
           if (!o) setDiscarding(null);
         }}
-        title="Discard this change?"
+        title={t('discard.title')}
         description={
           <p>
-            {discarding?.label ? `"${discarding.label}" ` : 'This change '}will be lost: it is
-            removed from this device and never sent to the server. Changes that depend on it are
-            discarded with it.
+            {discarding?.label
+              ? t('discard.bodyNamed', { label: discarding.label })
+              : t('discard.body')}
           </p>
         }
-        cancelLabel="Keep it"
-        confirmLabel="Discard"
+        cancelLabel={t('discard.keep')}
+        confirmLabel={t('discard.confirm')}
         destructive
         onConfirm={() => {
           const id = discarding?.id;
           setDiscarding(null);
           if (id !== undefined)
-            discardEntry(id).catch(() => notify.error('The change could not be discarded'));
+            discardEntry(id).catch(() => notify.error(messages.t('discard.failed')));
         }}
       />
     </section>
@@ -111,9 +139,11 @@ function OpenPanel() {
 function QueueRow({
   row,
   onDiscard,
+  localize,
 }: {
   row: SyncQueueRow;
   onDiscard: (entry: QueueEntry) => void;
+  localize: Localize;
 }) {
   const { entry } = row;
   return (
@@ -128,7 +158,7 @@ function QueueRow({
         </time>
       </div>
       <p className="text-muted-foreground font-mono text-xs break-all">{row.url}</p>
-      {entry && <EntryDetails entry={entry} onDiscard={onDiscard} />}
+      {entry && <EntryDetails entry={entry} onDiscard={onDiscard} localize={localize} />}
     </li>
   );
 }
@@ -136,17 +166,23 @@ function QueueRow({
 function EntryDetails({
   entry,
   onDiscard,
+  localize,
 }: {
   entry: QueueEntry;
   onDiscard: (entry: QueueEntry) => void;
+  localize: Localize;
 }) {
+  const t = useT(messages);
+  const error = entry.lastError ? localize(queueErrorText(entry.lastError)) : null;
   const signOut = useSignOut();
   if (entry.status === 'rejected') {
     return (
       <div className="space-y-2">
         {entry.label && <p className="font-medium">{entry.label}</p>}
         <p className="text-destructive text-xs">
-          Refused by the server: {entry.lastError?.message ?? 'no reason given'}
+          {t('entry.refused', {
+            reason: error ?? t('entry.noReason'),
+          })}
         </p>
         <div className="flex gap-2">
           <Button
@@ -156,15 +192,15 @@ function EntryDetails({
               if (entry.id === undefined) return;
               void retryEntry(entry.id)
                 .then(() => requestReplay())
-                .catch(() => notify.error('The change could not be sent again'));
+                .catch(() => notify.error(messages.t('entry.retryFailed')));
             }}
           >
             <RotateCcw aria-hidden="true" />
-            Retry
+            {t('entry.retry')}
           </Button>
           <Button size="sm" variant="outline" onClick={() => onDiscard(entry)}>
             <Trash2 aria-hidden="true" />
-            Discard
+            {t('entry.discard')}
           </Button>
         </div>
       </div>
@@ -174,7 +210,7 @@ function EntryDetails({
     return (
       <div className="space-y-2">
         {entry.label && <p className="font-medium">{entry.label}</p>}
-        <p className="text-xs">Sign in again to send</p>
+        <p className="text-xs">{t('entry.needsLogin')}</p>
         <Button
           size="sm"
           variant="outline"
@@ -183,7 +219,7 @@ function EntryDetails({
           onClick={signOut.signOutNow}
         >
           <LogIn aria-hidden="true" />
-          Sign in again
+          {t('entry.signInAgain')}
         </Button>
       </div>
     );
@@ -193,9 +229,9 @@ function EntryDetails({
       {entry.label && <p>{entry.label}</p>}
       {entry.attempts > 0 && (
         <p className="text-muted-foreground text-xs">
-          attempt {entry.attempts}
-          {entry.nextAttemptAt > 0 && `, next try at ${timeOf(entry.nextAttemptAt)}`}
-          {entry.lastError && ` (${entry.lastError.message})`}
+          {t('entry.attempt', { count: entry.attempts })}
+          {entry.nextAttemptAt > 0 && t('entry.nextTry', { time: timeOf(entry.nextAttemptAt) })}
+          {error !== null && ` (${error})`}
         </p>
       )}
     </>

@@ -5,8 +5,11 @@ import { Button } from '@/components/ui/button';
 import { useOnlineStatus } from '@/offline/network-status';
 import { closeSyncPanel, openSyncPanel, useSyncPanelOpen } from '@/offline/sync-panel-store';
 import { useSyncQueue } from '@/offline/use-sync-queue';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from './messages';
 
 export function SyncStatusButton() {
+  const t = useT(messages);
   const online = useOnlineStatus();
   const open = useSyncPanelOpen();
   const { size } = useSyncQueue();
@@ -17,12 +20,12 @@ export function SyncStatusButton() {
       size={size > 0 ? 'sm' : 'icon'}
       className="h-9"
       aria-expanded={open}
-      title={size > 0 ? `${size} waiting to sync` : 'Sync queue'}
+      title={size > 0 ? t('button.waiting', { count: size }) : t('button.queue')}
       onClick={open ? closeSyncPanel : openSyncPanel}
     >
       <Icon aria-hidden="true" />
       {/* The name holds the visible count (WCAG 2.5.3): "Sync queue 2". */}
-      <span className="sr-only">Sync queue</span>
+      <span className="sr-only">{t('button.queue')}</span>
       {size > 0 && (
         <>
           {' '}

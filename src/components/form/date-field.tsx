@@ -6,11 +6,14 @@ import { useState, type ComponentProps, type Ref } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { parseTime } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 import { DateInput } from './date-input';
 import { Field, type FieldProps } from './field';
 
 /** A day, as an ISO day string. */
 export function DateField<T extends FieldValues, N extends FieldPath<T>>(props: FieldProps<T, N>) {
+  const t = useT(messages);
   return (
     <Field
       {...props}
@@ -22,7 +25,7 @@ export function DateField<T extends FieldValues, N extends FieldPath<T>>(props: 
           value={typeof value === 'string' ? value : ''}
           onValueChange={onChange}
           onBlur={onBlur}
-          pickerLabel={`Choose ${props.label.toLowerCase()}`}
+          pickerLabel={t('date.choose', { label: props.label.toLowerCase() })}
           emptyWhenInvalid
         />
       )}
@@ -97,6 +100,7 @@ function DateTimeInput({
   'aria-invalid'?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT(messages);
   const split = (v: string) => ({ day: v.slice(0, 10), time: v.slice(11, 16) });
   const [parts, setParts] = useState(() => split(value));
   // The last value this field gave (or was given): another value is a change from outside.
@@ -122,11 +126,11 @@ function DateTimeInput({
         value={parts.day}
         onValueChange={(day) => change({ ...parts, day })}
         onBlur={onBlur}
-        pickerLabel={`Choose the ${label.toLowerCase()} date`}
+        pickerLabel={t('date.chooseDate', { label: label.toLowerCase() })}
         emptyWhenInvalid
       />
       <TimeInput
-        aria-label={`${label} time`}
+        aria-label={t('date.time', { label })}
         aria-describedby={aria['aria-describedby']}
         aria-invalid={aria['aria-invalid']}
         disabled={aria.disabled}

@@ -15,9 +15,13 @@ import {
 } from 'react';
 import { Input } from '@/components/ui/input';
 import { formatDay, parseDay } from '@/lib/company-time';
+import { useT } from '@/lib/i18n/catalog';
 import { cn } from '@/lib/utils';
+import { messages } from '../messages';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The day the placeholder shows, in the app's format of the language ('27 Nov 2026'). */
+const EXAMPLE_DAY = '2026-11-27';
 
 export type DateInputProps = Omit<
   ComponentProps<'input'>,
@@ -49,26 +53,27 @@ export function DateInput({
   ref,
   ...input
 }: DateInputProps) {
+  const t = useT(messages);
   // The text being edited; null while it shows the value as formatted.
   const [text, setText] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const shown = text ?? formatDay(value);
   // A day, within min and max when they are given; null when it is not.
-  const dayOf = (t: string) => {
-    const day = parseDay(t);
+  const dayOf = (typed: string) => {
+    const day = parseDay(typed);
     return day && (!min || day >= String(min)) && (!max || day <= String(max)) ? day : null;
   };
   const invalid = text !== null && text.trim() !== '' && dayOf(text) === null;
 
   const commit = () => {
     if (text === null) return;
-    const t = text.trim();
-    if (t === '') {
+    const typed = text.trim();
+    if (typed === '') {
       setText(null);
       if (value !== '') onValueChange('');
       return;
     }
-    const day = dayOf(t);
+    const day = dayOf(typed);
     if (day) {
       setText(null);
       if (day !== value) onValueChange(day);
@@ -88,7 +93,11 @@ export function DateInput({
     }
   };
 
-  const name = pickerLabel ?? `Choose ${input['aria-label'] ?? 'a date'}`;
+  const name =
+    pickerLabel ??
+    (input['aria-label']
+      ? t('date.choose', { label: input['aria-label'] })
+      : t('date.chooseADate'));
 
   return (
     <div className="relative w-full min-w-0">
@@ -99,7 +108,7 @@ export function DateInput({
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}
-        placeholder={input.placeholder ?? 'e.g. 27 Nov 2026'}
+        placeholder={input.placeholder ?? t('date.example', { day: formatDay(EXAMPLE_DAY) })}
         className={cn(className, 'pr-9')}
         aria-invalid={invalid || input['aria-invalid'] === true || input['aria-invalid'] === 'true'}
         value={shown}

@@ -4,7 +4,9 @@
 import { SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/catalog';
 import { cn } from '@/lib/utils';
+import { messages } from '../messages';
 import type { FilterFold } from './use-filter-fold';
 
 /** The phone's one filters control: "Filters (2)"; nothing from 768 px. */
@@ -18,6 +20,7 @@ export function FilterFoldButton({
   active: number;
   className?: string;
 }) {
+  const t = useT(messages);
   return (
     <Button
       type="button"
@@ -28,11 +31,11 @@ export function FilterFoldButton({
       onClick={() => fold.setOpen(!fold.open)}
     >
       <SlidersHorizontal aria-hidden="true" />
-      Filters
+      {t('filters.button')}
       {active > 0 ? (
         <span className="bg-primary text-primary-foreground rounded-full px-1.5 text-xs tabular-nums">
           {active}
-          <span className="sr-only"> on</span>
+          <span className="sr-only"> {t('filters.on')}</span>
         </span>
       ) : null}
     </Button>

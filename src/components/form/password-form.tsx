@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { useUpdatePassword } from '@/lib/auth/use-update-password';
 import { newPasswordSchema, type NewPasswordInput } from '@/lib/validation';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 import { PasswordPairFields } from './text-field';
 
 export function PasswordForm({
@@ -21,6 +23,7 @@ export function PasswordForm({
   onDone?: () => void;
   fullWidth?: boolean;
 }) {
+  const t = useT(messages);
   const update = useUpdatePassword();
   const form = useForm<NewPasswordInput>({
     resolver: zodResolver(newPasswordSchema),
@@ -42,14 +45,14 @@ export function PasswordForm({
           control={form.control}
           password="password"
           confirm="confirmPassword"
-          labels={['New password', 'Confirm new password']}
+          labels={[t('password.new'), t('password.confirmNew')]}
         />
         <Button
           type="submit"
           className={fullWidth ? 'w-full' : undefined}
           disabled={update.isPending}
         >
-          {update.isPending ? 'Saving...' : submitLabel}
+          {update.isPending ? t('password.saving') : submitLabel}
         </Button>
       </form>
     </Form>

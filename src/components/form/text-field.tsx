@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
+import { useT } from '@/lib/i18n/catalog';
+import { messages } from '../messages';
 import { Field, type FieldProps } from './field';
 
 type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur'>;
@@ -29,26 +31,28 @@ export function PasswordPairFields<T extends FieldValues>({
   control,
   password,
   confirm,
-  labels = ['Password', 'Confirm password'],
+  labels,
 }: {
   control: Control<T>;
   password: FieldPath<T>;
   confirm: FieldPath<T>;
   labels?: readonly [string, string];
 }) {
+  const t = useT(messages);
+  const [first, second] = labels ?? [t('password.password'), t('password.confirm')];
   return (
     <>
       <TextField
         control={control}
         name={password}
-        label={labels[0]}
+        label={first}
         type="password"
         autoComplete="new-password"
       />
       <TextField
         control={control}
         name={confirm}
-        label={labels[1]}
+        label={second}
         type="password"
         autoComplete="new-password"
       />

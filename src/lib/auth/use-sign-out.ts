@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { waitingWritesOf } from '@/offline/session';
 import { useAuth } from './use-auth';
 import { getSupabase } from '../supabase-client';
+import { messages } from '../messages';
 import { notify } from '../toast';
 import { paths } from '../routes';
 
@@ -67,10 +68,10 @@ export function useSignOut() {
       await signOut();
     },
     onSuccess: () => {
-      notify.success('Successfully signed out');
+      notify.success(messages.t('toast.signedOut'));
       void navigate(paths.auth.path, { replace: true });
     },
-    onError: () => notify.error('Failed to sign out'),
+    onError: () => notify.error(messages.t('toast.signOutFailed')),
   });
   const signOutNow = () => mutation.mutate();
   return {

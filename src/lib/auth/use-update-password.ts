@@ -1,5 +1,6 @@
 import { parse } from 'zod/mini';
 import { getSupabase } from '../supabase-client';
+import { messages } from '../messages';
 import { notify } from '../toast';
 import { useAppMutation } from '../use-app-mutation';
 import { newPasswordSchema, type NewPasswordInput } from '../validation';
@@ -13,7 +14,7 @@ export function useUpdatePassword() {
       const { error } = await supabase.auth.updateUser({ password });
       if (error) throw error;
     },
-    done: () => notify.success('Password updated'),
-    failed: 'Failed to update password',
+    done: () => notify.success(messages.t('toast.passwordUpdated')),
+    failed: messages.t('toast.passwordUpdateFailed'),
   });
 }

@@ -1,0 +1,5 @@
+// The texts of src/app/pwa (docs/i18n.md).
+import { defineCatalog } from '@/lib/i18n/catalog';
+import en from './locales/en.json';
+
+export const messages = defineCatalog('app/pwa', en);
