@@ -19,7 +19,9 @@ export function compileCatalogue(file: string): Record<string, unknown> {
     try {
       out[key] = compileMessage(message);
     } catch (e) {
-      throw new Error(`${file}: ${key} is not a valid ICU message: ${(e as Error).message}`);
+      throw new Error(`${file}: ${key} is not a valid ICU message: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   }
   return out;

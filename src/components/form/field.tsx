@@ -3,13 +3,7 @@
 // screen's chunk carries only the kinds it uses.
 import type { ReactElement, ReactNode } from 'react';
 import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-} from '@/components/ui/form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { FieldMessage } from './field-message';
 
 export interface FieldProps<T extends FieldValues, N extends FieldPath<T>> {

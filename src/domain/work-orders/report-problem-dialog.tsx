@@ -1,6 +1,7 @@
 // "Report a problem" as a dialog (the maintenance screen's, opened from the header, a villa's page
 // and the screen itself: docs/maintenance.md): the whole form of ./report-problem.tsx, sent through
 // the one report write (./writes.ts), closed once it is made (queued or not).
+import { DialogCloseX } from '@/components/overlay-close';
 import {
   Dialog,
   DialogContent,
@@ -31,7 +32,8 @@ export function ReportProblemDialog({
   const report = useReportWorkOrder();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto">
+        <DialogCloseX />
         <DialogHeader>
           <DialogTitle>{t('report.dialogTitle')}</DialogTitle>
           <DialogDescription>{t('report.dialogDescription')}</DialogDescription>

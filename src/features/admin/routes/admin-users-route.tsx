@@ -1,6 +1,9 @@
 // /admin/users: accounts (search, sort, paging, "waiting for access"), invite or create, and one
 // user's sheet: roles, status, password reset, delete, effective permissions with their source
 // and per-user overrides (docs/admin.md).
+import { SheetCloseX } from '@/components/overlay-close';
+import { SHEET_WITHOUT_KIT_CLOSE } from '@/components/overlay-close-classes';
+import { DialogCloseX } from '@/components/overlay-close';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -359,7 +362,8 @@ function CreateUserDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent showCloseButton={false}>
+        <DialogCloseX />
         <DialogHeader>
           <DialogTitle>{t('create.title')}</DialogTitle>
           <DialogDescription>{t('create.description')}</DialogDescription>
@@ -401,7 +405,8 @@ function UserSheet({ userId, onClose }: { userId: string | null; onClose: () => 
   const t = useT(messages);
   return (
     <Sheet open={userId !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-xl">
+      <SheetContent className={`w-full overflow-y-auto sm:max-w-xl ${SHEET_WITHOUT_KIT_CLOSE}`}>
+        <SheetCloseX />
         <SheetHeader>
           <SheetTitle>
             {access.data?.full_name || access.data?.email || t('user.fallbackTitle')}

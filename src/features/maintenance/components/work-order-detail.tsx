@@ -2,6 +2,8 @@
 // (the assignee's with maintenance.work, the rest with maintenance.manage), taking an unassigned
 // one (maintenance.work or .manage), assign, labour and costs, photos, comments and the timeline
 // the database writes.
+import { SheetCloseX } from '@/components/overlay-close';
+import { SHEET_WITHOUT_KIT_CLOSE } from '@/components/overlay-close-classes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -122,7 +124,8 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
   const w = query.data;
   return (
     <Sheet open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
+      <SheetContent className={`w-full overflow-y-auto sm:max-w-lg ${SHEET_WITHOUT_KIT_CLOSE}`}>
+        <SheetCloseX />
         <SheetHeader>
           <SheetTitle>{w?.title ?? t('detail.workOrder')}</SheetTitle>
           <SheetDescription>

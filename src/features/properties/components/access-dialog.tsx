@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -94,7 +95,8 @@ export function EditAccessButton({
         {t('access.edit')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto">
+          <DialogCloseX />
           <DialogHeader>
             <DialogTitle>{t('page.access')}</DialogTitle>
             <DialogDescription>{t('access.dialogHint')}</DialogDescription>

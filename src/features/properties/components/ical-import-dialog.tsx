@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -92,7 +93,8 @@ export function IcalImportDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto">
+        <DialogCloseX />
         <DialogHeader>
           <DialogTitle>{t('ical.title')}</DialogTitle>
           <DialogDescription>{t('ical.hint')}</DialogDescription>

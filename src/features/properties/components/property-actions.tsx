@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Archive, ArchiveRestore, Pencil, Trash2 } from 'lucide-react';
@@ -69,7 +70,8 @@ export function PropertyActions({
         </Button>
       ) : null}
       <Dialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
-        <DialogContent>
+        <DialogContent showCloseButton={false}>
+          <DialogCloseX />
           <DialogHeader>
             <DialogTitle>
               {confirm === 'delete'

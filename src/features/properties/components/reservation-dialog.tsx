@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -127,7 +128,8 @@ export function ReservationDialog({
   const t = useT(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto">
+        <DialogCloseX />
         <DialogHeader>
           <DialogTitle>{reservation ? t('stay.editTitle') : t('stay.addTitle')}</DialogTitle>
           <DialogDescription>{t('stay.timeZone', { zone: COMPANY_TIME_ZONE })}</DialogDescription>

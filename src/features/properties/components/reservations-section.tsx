@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useState } from 'react';
 import { CalendarPlus, Upload } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -173,7 +174,8 @@ export function ReservationsSection({
             onOpenChange={setImportOpen}
           />
           <Dialog open={cancelling !== null} onOpenChange={(o) => !o && setCancelling(null)}>
-            <DialogContent>
+            <DialogContent showCloseButton={false}>
+              <DialogCloseX />
               <DialogHeader>
                 <DialogTitle>{t('stays.cancelTitle')}</DialogTitle>
                 <DialogDescription>

@@ -1,3 +1,4 @@
+import { DialogCloseX } from '@/components/overlay-close';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -41,7 +42,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
     >
-      <DialogContent>
+      <DialogContent showCloseButton={false}>
+        <DialogCloseX />
         <DialogHeader>
           <DialogTitle>{t('unsaved.title')}</DialogTitle>
           <DialogDescription>{t('unsaved.hint')}</DialogDescription>
