@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { LANGUAGES, tr } from './language';
 import { PWA_ARGS, SERVICE_KEY, service, uniqueCode, type Pwa } from './offline';
 
 export const MARIA = 'a11ce000-0000-4000-8000-000000000003';
@@ -44,9 +45,13 @@ export async function launchPhone(
   });
   if (opts.offline) await cutSignal(context);
   const page = context.pages()[0] ?? (await context.newPage());
-  // The install card sits at the bottom of a phone's screen: she dismisses it when it is in the way.
+  // The install card sits at the bottom of a phone's screen: she dismisses it when it is in the way
+  // (in whichever language the phone speaks).
+  const dismiss = new RegExp(
+    `^(${LANGUAGES.map((l) => tr(l, 'app/pwa', 'install.dismiss')).join('|')})$`,
+  );
   await page.addLocatorHandler(page.getByTestId('install-card'), (card) =>
-    card.getByRole('button', { name: 'Dismiss' }).click(),
+    card.getByRole('button', { name: dismiss }).click(),
   );
   return {
     context,

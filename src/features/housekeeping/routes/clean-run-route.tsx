@@ -322,7 +322,8 @@ export function CleanRunRoute() {
                   );
                 })}
               </ul>
-              <div className="flex justify-between gap-2">
+              {/* Wraps where the words are long (Greek: two buttons wider than a phone). */}
+              <div className="flex flex-wrap justify-between gap-2">
                 <Button
                   variant="outline"
                   disabled={room === 0}
@@ -333,6 +334,7 @@ export function CleanRunRoute() {
                 </Button>
                 <Button
                   variant="outline"
+                  className="ml-auto"
                   disabled={room >= sections.length - 1}
                   onClick={() => setRoom((r) => Math.min(sections.length - 1, r + 1))}
                 >
