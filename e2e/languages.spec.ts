@@ -15,7 +15,8 @@ import {
   TURNOVER_CHECKLIST,
 } from './support/field';
 import { expectNoEnglish, tr } from './support/language';
-import { baseURLOf, createStaff } from './support/offline';
+import { signInAs } from './support/helpers';
+import { baseURLOf, createStaff, service } from './support/offline';
 import { waitForController } from './support/pwa';
 
 test.setTimeout(240_000);
@@ -85,7 +86,9 @@ async function expectFitsPhone(page: Page) {
 }
 
 for (const lang of ['el', 'sq'] as const) {
-  test(`a housekeeper's day in ${lang === 'el' ? 'Greek' : 'Albanian'}, online, then offline from a cold start`, async () => {
+  test(`a housekeeper's day in ${lang === 'el' ? 'Greek' : 'Albanian'}, online, then offline from a cold start`, async ({
+    page: managerPage,
+  }) => {
     const baseURL = baseURLOf();
     const me = await createStaff(baseURL, 'housekeeper', { fullName: NAMES[lang], language: lang });
     const clean = await makeFieldClean(baseURL, { assignee: me.id, checklist: CHECKLIST });
@@ -104,6 +107,11 @@ for (const lang of ['el', 'sq'] as const) {
 
     let phone = await launchPhone(baseURL, { locale: LOCALES[lang] });
     const dir = phone.dir;
+    // Only her language's texts are downloaded (docs/i18n.md "Catalogues").
+    const catalogues: string[] = [];
+    phone.context.on('request', (r) => {
+      if (r.url().includes('/assets/i18n/')) catalogues.push(new URL(r.url()).pathname);
+    });
     try {
       // --- Sign in, in the phone's language. --------------------------------------------------
       let page = phone.page;
@@ -202,6 +210,15 @@ for (const lang of ['el', 'sq'] as const) {
       await expect(page.getByText(hk(lang, 'toast.finished'), { exact: true })).toBeVisible();
       await expectNoEnglish(page, lang, [...data, `${word('terrace')}: ${word('ter-photo')}`]);
 
+      expect(catalogues.length).toBeGreaterThan(0);
+      for (const url of catalogues) expect(url).toMatch(new RegExp(`/catalog-${lang}-`));
+
+      // The manager reads her answers in his language: the rooms and items in English.
+      await signInAs(managerPage, 'manager', `/housekeeping/cleans/${clean.taskId}`);
+      await expect(managerPage.getByRole('heading', { name: clean.villa, level: 1 })).toBeVisible();
+      await expect(managerPage.getByRole('heading', { name: 'Bedroom', level: 2 })).toBeVisible();
+      await expect(managerPage.getByText('Fresh linen on the beds', { exact: true })).toBeVisible();
+
       // --- No signal: the app starts cold and still speaks her language. -----------------------
       await phone.close(true);
       phone = await launchPhone(baseURL, { dir, offline: true, locale: 'en-US' });
@@ -230,3 +247,57 @@ for (const lang of ['el', 'sq'] as const) {
     }
   });
 }
+
+test('switching the language in the profile changes the screen at once and holds over a reload', async ({
+  browser,
+}) => {
+  const baseURL = baseURLOf();
+  const me = await createStaff(baseURL, 'manager', { fullName: 'Nikos Language' });
+  const context = await browser.newContext({ baseURL, locale: 'en-US', storageState: undefined });
+  const catalogues: string[] = [];
+  context.on('request', (r) => {
+    if (r.url().includes('/assets/i18n/')) catalogues.push(new URL(r.url()).pathname);
+  });
+  const page = await context.newPage();
+  try {
+    // A profile with no language follows the browser: English, and no other language downloaded.
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(me.email);
+    await page.getByLabel('Password').fill(me.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/auth/);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveValue('');
+    expect(catalogues).toEqual([]);
+
+    // Greek, saved: the screen changes without a reload.
+    await page.getByLabel('Language').selectOption('el');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const greekTitle = tr('el', 'lib', 'route.profile.title');
+    await expect(page.getByRole('heading', { name: greekTitle, level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+    await expect(
+      page.getByText(tr('el', 'features/profile', 'saved'), { exact: true }),
+    ).toBeVisible();
+    for (const url of catalogues) expect(url).toMatch(/\/catalog-el-/);
+
+    // It holds over a reload, and the profile keeps it.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: greekTitle, level: 1 })).toBeVisible();
+    const [row] = await service<{ language: string | null }[]>(
+      baseURL,
+      'GET',
+      `/rest/v1/profiles?select=language&id=eq.${me.id}`,
+    );
+    expect(row!.language).toBe('el');
+
+    // Back to the device's language: English at once.
+    await page.getByLabel(tr('el', 'features/profile', 'form.language')).selectOption('');
+    await page.getByRole('button', { name: tr('el', 'features/profile', 'form.save') }).click();
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  } finally {
+    await context.close();
+  }
+});

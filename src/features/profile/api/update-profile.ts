@@ -3,6 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { authKeys } from '@/lib/auth/auth-queries';
+import { activateLanguage, activeLanguage } from '@/lib/i18n/catalog';
+import { chooseLanguage } from '@/lib/i18n/languages';
 import type { Profile } from '@/lib/supabase';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
@@ -43,7 +45,11 @@ export function useUpdateProfile(
         queryClient.setQueryData<Profile>(authKeys.profile(userId), (old) =>
           old ? { ...old, ...changes } : old,
         );
-        notifySaved(result, messages.t('saved'));
+        // A new language first (its catalogue downloaded now, not at the next start), so the
+        // toast already says it in that language (docs/i18n.md).
+        const language = chooseLanguage(changes.language);
+        if (language === activeLanguage()) notifySaved(result, messages.t('saved'));
+        else void activateLanguage(language).then(() => notifySaved(result, messages.t('saved')));
       },
       failed: messages.t('saveFailed'),
     },

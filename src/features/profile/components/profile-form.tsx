@@ -4,13 +4,8 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Form } from '@/components/ui/form';
-import { activateLanguage, useT } from '@/lib/i18n/catalog';
-import {
-  APP_LANGUAGES,
-  chooseLanguage,
-  LANGUAGE_NAMES,
-  supportedLanguage,
-} from '@/lib/i18n/languages';
+import { useT } from '@/lib/i18n/catalog';
+import { APP_LANGUAGES, LANGUAGE_NAMES, supportedLanguage } from '@/lib/i18n/languages';
 import type { Profile } from '@/lib/supabase';
 import { useUpdateProfile } from '../api/update-profile';
 import { messages } from '../messages';
@@ -36,12 +31,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   // A failure is reported by the mutation's toast; what was typed stays in the form.
   const update = useUpdateProfile(profile.id, {
-    onSuccess: (_, values) => {
-      const changed = values.language !== form.formState.defaultValues?.language;
-      form.reset(values);
-      // The new language at once (its catalogue downloaded now), not at the next start.
-      if (changed) void activateLanguage(chooseLanguage(values.language || null));
-    },
+    // The new language is switched to by the write (api/update-profile.ts).
+    onSuccess: (_, values) => form.reset(values),
   });
   const onSubmit = form.handleSubmit((values) => update.mutate(values));
 
