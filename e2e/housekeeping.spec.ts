@@ -168,7 +168,7 @@ test('a manager sets a cleaning type and a per-villa override', async ({ page, r
   const typeName = `Deep E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const minutes = 'Minutes by bedrooms (studio, 1, 2, …)';
   const added = page.getByRole('form', { name: 'New cleaning type' });
-  await added.getByLabel('Name').fill(typeName);
+  await added.getByLabel('Name', { exact: true }).fill(typeName);
   await added.getByLabel(minutes).fill('180, 240, 300');
   await added.getByRole('button', { name: 'Add type' }).click();
   await expectToast(page, 'Cleaning type saved');
@@ -223,8 +223,8 @@ test('a manager builds a checklist with sections and every item kind, then publi
   const name = `Pool villa turnover ${Date.now().toString(36)}`;
   await signInAs(page, 'manager', '/checklists');
   await page.getByRole('button', { name: 'New template' }).click();
-  await page.getByLabel('Template name').fill(name);
-  await page.getByLabel('Section 1 (room)').fill('Kitchen');
+  await page.getByLabel('Template name', { exact: true }).fill(name);
+  await page.getByLabel('Section 1 (room)', { exact: true }).fill('Kitchen');
   const items = page.getByTestId('checklist-item');
   await items.nth(0).getByLabel('Item 1', { exact: true }).fill('Counters wiped');
   const kinds = [
@@ -245,7 +245,7 @@ test('a manager builds a checklist with sections and every item kind, then publi
   }
   await items.nth(1).getByLabel('Critical', { exact: true }).check();
   await page.getByRole('button', { name: 'Add section' }).click();
-  await page.getByLabel('Section 2 (room)').fill('Pool');
+  await page.getByLabel('Section 2 (room)', { exact: true }).fill('Pool');
   await page.getByRole('button', { name: 'Add item to Pool' }).click();
   const poolItem = items.nth(4);
   await poolItem.getByLabel('Item 1', { exact: true }).fill('Pool pH');
@@ -266,7 +266,7 @@ test('a manager builds a checklist with sections and every item kind, then publi
   await expect(tile.getByText('v1', { exact: true })).toBeVisible();
   await expect(tile).toContainText('2 sections, 5 items');
   await tile.getByRole('button', { name: `Edit ${name}` }).click();
-  await page.getByLabel('Section 2 (room)').fill('Pool and terrace');
+  await page.getByLabel('Section 2 (room)', { exact: true }).fill('Pool and terrace');
   await page.getByRole('button', { name: 'Publish new version' }).click();
   await expectToast(page, 'New version published');
   await expect(
