@@ -4,6 +4,7 @@
 // the toast is left out. `useAppMutation` (./use-app-mutation) is the hook every area builds on.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorMessage } from './errors';
+import { localizeServerMessage } from './server-messages/localize';
 import { notify } from './toast';
 
 export interface MutationCallbacks<TData, TVars = never> {
@@ -19,7 +20,8 @@ export function errorToastUnlessHandled<TVars = never>(
 ): (error: Error, vars?: TVars) => void {
   return (error, vars) => {
     if (callbacks?.onError?.(error, vars as TVars)) return;
-    notify.error(errorMessage(error, fallback));
+    // A server's refusal in the user's language (docs/i18n.md "Server messages").
+    notify.error(localizeServerMessage(errorMessage(error, fallback)));
   };
 }
 

@@ -33,15 +33,10 @@ function show(kind: Kind, message: string) {
     wanted = true;
     for (const l of listeners) l();
   }
-  // A server's refusal is shown in the user's language (docs/i18n.md "Server messages"); the
-  // matcher loads with the toaster, not with the first screen.
-  void Promise.all([toasterReady, import('sonner'), import('./server-messages/localize')]).then(
-    ([, { toast }, { localizeServerMessage }]) => {
-      const text = kind === 'error' ? localizeServerMessage(message) : message;
-      if (kind === 'info') toast(text);
-      else toast[kind](text);
-    },
-  );
+  void Promise.all([toasterReady, import('sonner')]).then(([, { toast }]) => {
+    if (kind === 'info') toast(message);
+    else toast[kind](message);
+  });
 }
 
 export const notify = {

@@ -1,6 +1,6 @@
 // Every namespace's Albanian texts, as one chunk downloaded only when Albanian is chosen (catalog.ts).
-import { namespacesOf } from './namespaces';
-
-export default namespacesOf(
-  import.meta.glob<{ default: Record<string, never> }>('/src/**/locales/sq.json', { eager: true }),
-);
+// No imports: the chunk stands alone (its path -> namespace reading is catalog.ts's).
+export default import.meta.glob<Record<string, string>>('/src/**/locales/sq.json', {
+  eager: true,
+  import: 'default',
+});

@@ -11,6 +11,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { setFormatLocale } from './format-locale';
 import { FORMAT_LOCALES, LANGUAGE_KEY, type AppLanguage } from './languages';
+import { namespacesOf } from './namespaces';
 
 /** Values an ICU message takes: `{name}`, `{count, plural, ...}`, `{when, date, short}`. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
@@ -82,7 +83,8 @@ export function defineCatalog<Source extends Record<string, string>>(
   };
 }
 
-const loaders: Record<Exclude<AppLanguage, 'en'>, () => Promise<{ default: Translations }>> = {
+type CatalogueFiles = Record<string, unknown>;
+const loaders: Record<Exclude<AppLanguage, 'en'>, () => Promise<{ default: CatalogueFiles }>> = {
   el: () => import('./catalog-el'),
   sq: () => import('./catalog-sq'),
 };
@@ -101,7 +103,7 @@ export async function activateLanguage(language: AppLanguage): Promise<boolean> 
   let next: Translations = {};
   if (language !== 'en') {
     try {
-      next = (await loaders[language]()).default;
+      next = namespacesOf((await loaders[language]()).default);
     } catch (e) {
       console.warn(`The ${language} texts could not be loaded`, e);
       return false;

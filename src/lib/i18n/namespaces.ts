@@ -7,12 +7,10 @@ export function namespaceOf(file: string): string {
   return match[1]!;
 }
 
-/** { '/src/x/locales/el.json': module } -> { x: messages }. */
-export function namespacesOf(
-  files: Record<string, { default: unknown }>,
-): Record<string, Messages> {
+/** { '/src/x/locales/el.json': messages } -> { x: messages }. */
+export function namespacesOf(files: Record<string, unknown>): Record<string, Messages> {
   const out: Record<string, Messages> = {};
-  for (const [file, module] of Object.entries(files))
-    out[namespaceOf(file)] = module.default as Messages;
+  for (const [file, messages] of Object.entries(files))
+    out[namespaceOf(file)] = messages as Messages;
   return out;
 }
