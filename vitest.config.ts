@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/lib/i18n/test-setup.ts'],
         },
       },
       {
@@ -40,7 +41,7 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
           globalSetup: ['tests/server/global-setup.ts'],
-          setupFiles: ['tests/components/setup.ts'],
+          setupFiles: ['tests/components/setup.ts', 'src/lib/i18n/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // As the server suites and Playwright: one more try in CI, and npm test names the test.

@@ -10,8 +10,9 @@ import { cn, prepareClassMerge } from './lib/utils';
 // Read the auth fragment of the URL before supabase-js consumes it.
 import './lib/initial-auth-redirect';
 import { startErrorReporting } from './lib/telemetry/reporting';
-import { activateLanguage } from './lib/i18n/catalog';
-import { chooseLanguage, storedLanguage } from './lib/i18n/languages';
+import { activateLanguage, setCatalogueLoaders } from './lib/i18n/catalog';
+import { CATALOGUE_LOADERS } from './lib/i18n/loaders';
+import { chooseLanguage, rememberLanguage, storedLanguage } from './lib/i18n/languages';
 import { startWebVitals } from './lib/telemetry/web-vitals';
 
 // The start runs in short tasks: the modules' evaluation, the router, its start (which loads
@@ -23,6 +24,7 @@ async function start() {
   // The language this device used last, else the browser's (docs/i18n.md): its catalogue is
   // downloaded (or, offline, read from the service worker's cache) before the first render, so
   // no screen shows in English first. The profile's language follows once it is read.
+  setCatalogueLoaders(CATALOGUE_LOADERS, rememberLanguage);
   const language = storedLanguage() ?? chooseLanguage(null);
   if (language !== 'en') await activateLanguage(language);
   await nextTask();

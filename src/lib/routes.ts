@@ -76,58 +76,43 @@ export interface RouteEntry {
   };
 }
 
-export const paths = {
+/** A route as the table below writes it: its words come from the catalogue by its key. */
+type RouteSource = Omit<RouteEntry, 'title' | 'description' | 'nav' | 'titleWithout'> & {
+  /** It has a line under its heading (`route.<key>.description`). */
+  described?: true;
+  nav?: Omit<NonNullable<RouteEntry['nav']>, 'description'>;
+  titleWithout?: { permission: PermissionKey };
+};
+
+const table = {
   home: {
     path: '/',
-    get title() {
-      return messages.t('route.home.title');
-    },
     access: 'user',
     nav: {
       group: 'Operations',
       icon: 'LayoutDashboard',
-      get description() {
-        return messages.t('nav.home');
-      },
     },
   },
   auth: {
     path: '/auth',
-    get title() {
-      return messages.t('route.auth.title');
-    },
     access: 'public',
   },
   install: {
     path: '/install',
-    get title() {
-      return messages.t('route.install.title');
-    },
     access: 'public',
   },
   resetPassword: {
     path: '/reset-password',
-    get title() {
-      return messages.t('route.resetPassword.title');
-    },
     access: 'public',
   },
 
   properties: {
     path: '/properties',
-    get title() {
-      return messages.t('route.properties.title');
-    },
     access: 'staff',
-    get description() {
-      return messages.t('route.properties.description');
-    },
+    described: true,
     nav: {
       group: 'Operations',
       icon: 'Building2',
-      get description() {
-        return messages.t('nav.properties');
-      },
       permission: 'properties.view',
     },
   },
@@ -135,74 +120,45 @@ export const paths = {
   // management away from one manager (a per-user override) without taking the role.
   propertyNew: {
     path: '/properties/new',
-    get title() {
-      return messages.t('route.propertyNew.title');
-    },
     access: 'manager',
     permissions: ['properties.view', 'properties.manage'],
   },
   property: {
     path: '/properties/:id',
-    get title() {
-      return messages.t('route.property.title');
-    },
     access: 'staff',
   },
   propertyEdit: {
     path: '/properties/:id/edit',
-    get title() {
-      return messages.t('route.propertyEdit.title');
-    },
     access: 'manager',
     permissions: ['properties.view', 'properties.manage'],
   },
   housekeeping: {
     path: '/housekeeping',
-    get title() {
-      return messages.t('route.housekeeping.title');
-    },
     access: 'staff',
     titleWithout: {
       permission: 'housekeeping.manage',
-      get title() {
-        return messages.t('route.housekeeping.titleWithout');
-      },
     },
     // Those who neither plan cleans nor do them (technicians) work from Maintenance.
     elsewhere: { unless: ['housekeeping.manage', 'housekeeping.complete'], to: '/maintenance' },
     nav: {
       group: 'Operations',
       icon: 'SprayCan',
-      get description() {
-        return messages.t('nav.housekeeping');
-      },
       anyPermission: ['housekeeping.manage', 'housekeeping.complete'],
     },
   },
   // A clean's checklist run (the housekeeper's field app) and its inspection: docs/housekeeping.md.
   cleanRun: {
     path: '/housekeeping/cleans/:id',
-    get title() {
-      return messages.t('route.cleanRun.title');
-    },
     access: 'staff',
     permission: 'housekeeping.view',
   },
   maintenance: {
     path: '/maintenance',
-    get title() {
-      return messages.t('route.maintenance.title');
-    },
     access: 'staff',
-    get description() {
-      return messages.t('route.maintenance.description');
-    },
+    described: true,
     nav: {
       group: 'Operations',
       icon: 'Wrench',
-      get description() {
-        return messages.t('nav.maintenance');
-      },
       // Technicians (their "Mine") and managers; a housekeeper reports from the header and
       // follows her reports on her route.
       anyPermission: ['maintenance.work', 'maintenance.manage'],
@@ -210,217 +166,195 @@ export const paths = {
   },
   inventory: {
     path: '/inventory',
-    get title() {
-      return messages.t('route.inventory.title');
-    },
     access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'Boxes',
-      get description() {
-        return messages.t('nav.inventory');
-      },
       permission: 'inventory.view',
     },
   },
   teamChat: {
     path: '/team-chat',
-    get title() {
-      return messages.t('route.teamChat.title');
-    },
     access: 'staff',
     nav: {
       group: 'Operations',
       icon: 'MessagesSquare',
-      get description() {
-        return messages.t('nav.teamChat');
-      },
       permission: 'chat.use',
     },
   },
   // Analytics is a permission, not a role (field staff do not hold it): docs/areas.md.
   analytics: {
     path: '/analytics',
-    get title() {
-      return messages.t('route.analytics.title');
-    },
     access: 'staff',
     permission: 'analytics.view',
     nav: {
       group: 'Operations',
       icon: 'BarChart3',
-      get description() {
-        return messages.t('nav.analytics');
-      },
       permission: 'analytics.view',
     },
   },
 
   checklists: {
     path: '/checklists',
-    get title() {
-      return messages.t('route.checklists.title');
-    },
     access: 'manager',
     permissions: ['checklists.manage'],
     nav: {
       group: 'Management',
       icon: 'ClipboardCheck',
-      get description() {
-        return messages.t('nav.checklists');
-      },
     },
   },
   cleaningSettings: {
     path: '/cleaning-settings',
-    get title() {
-      return messages.t('route.cleaningSettings.title');
-    },
     access: 'manager',
     permissions: ['settings.manage'],
     nav: {
       group: 'Management',
       icon: 'Sparkles',
-      get description() {
-        return messages.t('nav.cleaningSettings');
-      },
     },
   },
   recurringTasks: {
     path: '/recurring-tasks',
-    get title() {
-      return messages.t('route.recurringTasks.title');
-    },
     access: 'manager',
     nav: {
       group: 'Management',
       icon: 'Repeat',
-      get description() {
-        return messages.t('nav.recurringTasks');
-      },
     },
   },
 
   admin: {
     path: '/admin',
-    get title() {
-      return messages.t('route.admin.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'ShieldCheck',
-      get description() {
-        return messages.t('nav.admin');
-      },
     },
   },
   adminUsers: {
     path: '/admin/users',
-    get title() {
-      return messages.t('route.adminUsers.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'Users',
-      get description() {
-        return messages.t('nav.adminUsers');
-      },
     },
   },
   adminRoles: {
     path: '/admin/roles',
-    get title() {
-      return messages.t('route.adminRoles.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'KeyRound',
-      get description() {
-        return messages.t('nav.adminRoles');
-      },
     },
   },
   adminPermissions: {
     path: '/admin/permissions',
-    get title() {
-      return messages.t('route.adminPermissions.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'ShieldCheck',
-      get description() {
-        return messages.t('nav.adminPermissions');
-      },
     },
   },
   adminSettings: {
     path: '/admin/settings',
-    get title() {
-      return messages.t('route.adminSettings.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'Settings2',
-      get description() {
-        return messages.t('nav.adminSettings');
-      },
     },
   },
   adminHealth: {
     path: '/admin/health',
-    get title() {
-      return messages.t('route.adminHealth.title');
-    },
     access: 'admin',
     nav: {
       group: 'Administration',
       icon: 'HeartPulse',
-      get description() {
-        return messages.t('nav.adminHealth');
-      },
     },
   },
 
   profile: {
     path: '/profile',
-    get title() {
-      return messages.t('route.profile.title');
-    },
     access: 'user',
-    get description() {
-      return messages.t('route.profile.description');
-    },
+    described: true,
     nav: {
       group: 'Account',
       icon: 'UserRound',
-      get description() {
-        return messages.t('nav.profile');
-      },
     },
   },
   settings: {
     path: '/settings',
-    get title() {
-      return messages.t('route.settings.title');
-    },
     access: 'user',
-    get description() {
-      return messages.t('route.settings.description');
-    },
+    described: true,
     nav: {
       group: 'Account',
       icon: 'Settings',
-      get description() {
-        return messages.t('nav.settings');
-      },
     },
   },
-} as const satisfies Record<string, RouteEntry>;
+} as const satisfies Record<string, RouteSource>;
+
+type LibKey = Parameters<typeof messages.t>[0];
+type TableKey = keyof typeof table;
+type Flagged<F extends string> = {
+  [K in TableKey]: (typeof table)[K] extends Record<F, unknown> ? K : never;
+}[TableKey];
+// Every route's words are in the catalogue: a missing one is named by the type check here.
+type Missing = Exclude<
+  | `route.${TableKey}.title`
+  | `route.${Flagged<'described'>}.description`
+  | `route.${Flagged<'titleWithout'>}.titleWithout`
+  | `nav.${Flagged<'nav'>}`,
+  LibKey
+>;
+const allWords: [Missing] extends [never] ? true : Missing = true;
+void allWords;
+
+type Worded<E> = Omit<E, 'described' | 'nav' | 'titleWithout'> & {
+  readonly title: string;
+} & (E extends { described: true } ? { readonly description: string } : unknown) &
+  (E extends { nav: infer N } ? { readonly nav: N & { readonly description: string } } : unknown) &
+  (E extends { titleWithout: infer W }
+    ? { readonly titleWithout: W & { readonly title: string } }
+    : unknown);
+
+/**
+ * The table with its words: each route's title is `route.<key>.title` of the catalogue, its line
+ * under the heading `route.<key>.description`, its menu line `nav.<key>`, read in the active
+ * language when drawn (getters: never keep them in a constant).
+ */
+function withWords<T extends Record<string, RouteSource>>(
+  source: T,
+): { [K in keyof T]: Worded<T[K]> } {
+  const text = (key: string) => () => messages.t(key as LibKey);
+  const out: Record<string, object> = {};
+  for (const [key, entry] of Object.entries(source)) {
+    const { described, nav, titleWithout, ...rest } = entry;
+    const worded = Object.defineProperty({ ...rest }, 'title', {
+      get: text(`route.${key}.title`),
+      enumerable: true,
+    });
+    if (described)
+      Object.defineProperty(worded, 'description', {
+        get: text(`route.${key}.description`),
+        enumerable: true,
+      });
+    if (nav)
+      Object.assign(worded, {
+        nav: Object.defineProperty({ ...nav }, 'description', {
+          get: text(`nav.${key}`),
+          enumerable: true,
+        }),
+      });
+    if (titleWithout)
+      Object.assign(worded, {
+        titleWithout: Object.defineProperty({ ...titleWithout }, 'title', {
+          get: text(`route.${key}.titleWithout`),
+          enumerable: true,
+        }),
+      });
+    out[key] = worded;
+  }
+  return out as { [K in keyof T]: Worded<T[K]> };
+}
+
+export const paths = withWords(table);
 
 export type RouteKey = keyof typeof paths;
 

@@ -9,9 +9,11 @@
 // language are its English with that language's over them.
 import { i18n, type Messages } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
-import { setFormatLocale } from './format-locale';
-import { FORMAT_LOCALES, LANGUAGE_KEY, type AppLanguage } from './languages';
-import { namespacesOf } from './namespaces';
+// Nothing of ./languages but its type: that module is the entry's (and the start-up contract's);
+// importing it here would cut it out of the entry into a chunk of its own (bench/README.md,
+// issue 28).
+import { FORMAT_LOCALES, setFormatLocale } from './format-locale';
+import type { AppLanguage } from './languages';
 
 /** Values an ICU message takes: `{name}`, `{count, plural, ...}`, `{when, date, short}`. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
@@ -83,11 +85,27 @@ export function defineCatalog<Source extends Record<string, string>>(
   };
 }
 
-type CatalogueFiles = Record<string, unknown>;
-const loaders: Record<Exclude<AppLanguage, 'en'>, () => Promise<{ default: CatalogueFiles }>> = {
-  el: () => import('./catalog-el'),
-  sq: () => import('./catalog-sq'),
-};
+/** Each namespace's texts in one language ('features/housekeeping' -> its messages). */
+type CatalogueFiles = Translations;
+export type CatalogueLoaders = Record<
+  Exclude<AppLanguage, 'en'>,
+  () => Promise<{ default: CatalogueFiles }>
+>;
+let loaders: CatalogueLoaders | null = null;
+let remember: (language: AppLanguage) => void = () => undefined;
+
+/**
+ * How the language chunks are downloaded (./loaders.ts), given by the app's entry (src/main.tsx)
+ * and the tests' setup: their `import()`s sit in the entry, so this module's chunk needs no
+ * preload helper of its own (bench/README.md, issue 28).
+ */
+export function setCatalogueLoaders(
+  given: CatalogueLoaders,
+  keep?: (language: AppLanguage) => void,
+) {
+  loaders = given;
+  if (keep) remember = keep;
+}
 
 /** The language the app speaks now. */
 export function activeLanguage(): AppLanguage {
@@ -96,14 +114,18 @@ export function activeLanguage(): AppLanguage {
 
 /**
  * Switches every screen to a language: downloads its catalogue (the service worker keeps it for
- * a start with no network), then re-renders whoever reads a text. Remembered on this device.
+ * a start with no network), then re-renders whoever reads a text. Remembered on this device (by
+ * the `keep` the entry gave setCatalogueLoaders).
  * If the catalogue cannot be had (offline and never downloaded), stays in the current language.
  */
 export async function activateLanguage(language: AppLanguage): Promise<boolean> {
   let next: Translations = {};
   if (language !== 'en') {
     try {
-      next = namespacesOf((await loaders[language]()).default);
+      if (!loaders) throw new Error('No catalogue loaders (setCatalogueLoaders)');
+      // The language's chunk reads its files' namespaces itself (./namespaces.ts): that code is
+      // not on the first screen.
+      next = (await loaders[language]()).default;
     } catch (e) {
       console.warn(`The ${language} texts could not be loaded`, e);
       return false;
@@ -115,11 +137,7 @@ export async function activateLanguage(language: AppLanguage): Promise<boolean> 
   i18n.activate(language, [FORMAT_LOCALES[language]]);
   setFormatLocale(FORMAT_LOCALES[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Private mode: the language holds until the tab closes.
-  }
+  remember(language);
   version += 1;
   for (const listener of listeners) listener();
   if (language !== 'en') keepOffline(language);

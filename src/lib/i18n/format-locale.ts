@@ -2,6 +2,15 @@
 // (FORMAT_LOCALES), set by the catalogue when a language is activated (catalog.ts). A module of
 // its own so the formatting helpers (company-time.ts, company-preferences.ts) need no catalogue.
 
+import type { AppLanguage } from './languages';
+
+/** The locale dates, numbers and money are formatted in (English as the company writes it). */
+export const FORMAT_LOCALES: Record<AppLanguage, string> = {
+  en: 'en-GB',
+  el: 'el-GR',
+  sq: 'sq-AL',
+};
+
 let locale = 'en-GB';
 const listeners = new Set<() => void>();
 

@@ -14,12 +14,7 @@ export const LANGUAGE_NAMES: Record<AppLanguage, string> = {
   sq: 'Shqip',
 };
 
-/** The locale dates, numbers and money are formatted in (English as the company writes it). */
-export const FORMAT_LOCALES: Record<AppLanguage, string> = {
-  en: 'en-GB',
-  el: 'el-GR',
-  sq: 'sq-AL',
-};
+export { FORMAT_LOCALES } from './format-locale';
 
 /** 'el-GR' -> 'el'; null for a language the app has no texts in. */
 export function supportedLanguage(tag: string | null | undefined): AppLanguage | null {
@@ -47,5 +42,14 @@ export function storedLanguage(): AppLanguage | null {
     return supportedLanguage(globalThis.localStorage?.getItem(STORED));
   } catch {
     return null;
+  }
+}
+
+/** Keeps the language on this device, for the next start (boot.js and main.tsx read it). */
+export function rememberLanguage(language: AppLanguage) {
+  try {
+    globalThis.localStorage?.setItem(STORED, language);
+  } catch {
+    // Private mode: the language holds until the tab closes.
   }
 }
