@@ -314,7 +314,8 @@ describe('handle_new_user through the auth API', () => {
       email,
       full_name: 'Katerina Nikolaidou',
       active: true,
-      language: 'en',
+      // No language chosen: the app follows the device's (docs/i18n.md).
+      language: null,
       custom_permissions: {},
     });
     const { data: roles } = await service().from('user_roles').select('role_id').eq('user_id', id);
