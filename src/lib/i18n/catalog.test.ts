@@ -58,6 +58,22 @@ describe('catalogue', () => {
   });
 });
 
+describe('activateLanguage', () => {
+  it('answers a second ask for the language it is switching to with the same switch', async () => {
+    const first = activateLanguage('el');
+    expect(activateLanguage('el')).toBe(first);
+    expect(await first).toBe(true);
+    expect(activeLanguage()).toBe('el');
+  });
+
+  it('lets the later of two switches win, whichever downloads first', async () => {
+    const greek = activateLanguage('el');
+    const albanian = activateLanguage('sq');
+    expect(await Promise.all([greek, albanian])).toEqual([false, true]);
+    expect(activeLanguage()).toBe('sq');
+  });
+});
+
 describe('chooseLanguage', () => {
   it('takes the profile, then the browser, then English', () => {
     expect(chooseLanguage('el', ['sq'])).toBe('el');

@@ -112,13 +112,33 @@ export function activeLanguage(): AppLanguage {
   return active;
 }
 
+interface Switch {
+  language: AppLanguage;
+  done: Promise<boolean>;
+}
+let switching: Switch | null = null;
+
 /**
  * Switches every screen to a language: downloads its catalogue (the service worker keeps it for
  * a start with no network), then re-renders whoever reads a text. Remembered on this device (by
  * the `keep` the entry gave setCatalogueLoaders).
  * If the catalogue cannot be had (offline and never downloaded), stays in the current language.
+ * Asked again for the language it is switching to (a saved profile, then the profile's read),
+ * it answers the switch under way; of two switches, the later one asked for wins.
  */
-export async function activateLanguage(language: AppLanguage): Promise<boolean> {
+export function activateLanguage(language: AppLanguage): Promise<boolean> {
+  if (switching?.language === language) return switching.done;
+  const current: { language: AppLanguage; done?: Promise<boolean> } = { language };
+  switching = current as Switch;
+  const done = switchTo(language, () => switching === current);
+  current.done = done;
+  void done.finally(() => {
+    if (switching === current) switching = null;
+  });
+  return done;
+}
+
+async function switchTo(language: AppLanguage, latest: () => boolean): Promise<boolean> {
   let next: Translations = {};
   if (language !== 'en') {
     try {
@@ -131,6 +151,8 @@ export async function activateLanguage(language: AppLanguage): Promise<boolean> 
       return false;
     }
   }
+  // Another language was asked for while this one downloaded: that one is the user's.
+  if (!latest()) return false;
   active = language;
   translations = next;
   for (const [namespace, en] of english) loadNamespace(namespace, en);
