@@ -3,10 +3,11 @@
 // i18n:report` (scripts/i18n-report.ts) and checked in `npm test` (scripts/i18n-catalogues.test.ts).
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../src/lib/i18n/languages.ts';
+import { namespaceOf } from '../src/lib/i18n/namespaces.ts';
 import { compileCatalogue } from './vite-catalogs.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const TRANSLATIONS = ['el', 'sq'] as const;
 
 /**
  * The namespaces of the field screens the issue names (sign-in, dashboard, My route and the
@@ -37,7 +38,7 @@ export interface Namespace {
   name: string;
   dir: string;
   en: Record<string, string>;
-  translations: Record<(typeof TRANSLATIONS)[number], Record<string, string>>;
+  translations: Record<TranslatedLanguage, Record<string, string>>;
 }
 
 function walk(dir: string): string[] {
@@ -56,7 +57,8 @@ export function namespaces(): Namespace[] {
     .map((file) => {
       const dir = path.dirname(path.dirname(file));
       return {
-        name: path.relative(path.join(ROOT, 'src'), dir).split(path.sep).join('/'),
+        // The app's own reading of a catalogue's path (the language chunks use it too).
+        name: namespaceOf(`/${path.relative(ROOT, file).split(path.sep).join('/')}`),
         dir,
         en: read(file),
         translations: {
@@ -89,7 +91,7 @@ export function problems(all = namespaces()): string[] {
     if (!existsSync(messages) || !readFileSync(messages, 'utf8').includes(`'${ns.name}'`))
       out.push(`${ns.name}: messages.ts must call defineCatalog('${ns.name}', en)`);
     const en = compileCatalogue(path.join(ns.dir, 'locales', 'en.json'));
-    for (const lang of TRANSLATIONS) {
+    for (const lang of TRANSLATED_LANGUAGES) {
       const file = path.join(ns.dir, 'locales', `${lang}.json`);
       if (!existsSync(file)) {
         out.push(`${ns.name}: no locales/${lang}.json`);
@@ -131,7 +133,7 @@ export interface Coverage {
 export function coverage(all = namespaces()): Coverage[] {
   return all.map((ns) => {
     const keys = Object.keys(ns.en);
-    const count = (lang: (typeof TRANSLATIONS)[number]) =>
+    const count = (lang: TranslatedLanguage) =>
       keys.filter((k) => (ns.translations[lang][k] ?? '') !== '').length;
     return { name: ns.name, keys: keys.length, el: count('el'), sq: count('sq') };
   });

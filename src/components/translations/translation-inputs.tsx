@@ -6,10 +6,10 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useT } from '@/lib/i18n/catalog';
-import { LANGUAGE_NAMES } from '@/lib/i18n/languages';
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils';
 import { messages } from './messages';
-import { OTHER, type Translations } from './translations';
+import type { Translations } from './translations';
 
 export function TranslationInputs({
   name,
@@ -27,14 +27,14 @@ export function TranslationInputs({
 }) {
   const t = useT(messages);
   const id = useId();
-  const count = OTHER.filter((l) => value?.[l]?.trim()).length;
+  const count = TRANSLATED_LANGUAGES.filter((l) => value?.[l]?.trim()).length;
   return (
     <details className={cn('w-full text-sm', className)}>
       <summary className="text-muted-foreground cursor-pointer select-none">
         {t('summary', { count })}
       </summary>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {OTHER.map((language) => (
+        {TRANSLATED_LANGUAGES.map((language) => (
           <div key={language} className="space-y-1">
             <Label htmlFor={`${id}-${language}`}>
               {t('field', { name, language: LANGUAGE_NAMES[language] })}

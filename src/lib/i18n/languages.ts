@@ -7,6 +7,12 @@ import { APP_LANGUAGES, LANGUAGE_KEY as STORED } from '../startup-contract';
 export { APP_LANGUAGES, LANGUAGE_KEY } from '../startup-contract';
 export type AppLanguage = (typeof APP_LANGUAGES)[number];
 
+/** The languages a text is translated into: every one but English, the source. */
+export type TranslatedLanguage = Exclude<AppLanguage, 'en'>;
+export const TRANSLATED_LANGUAGES = APP_LANGUAGES.filter(
+  (language): language is TranslatedLanguage => language !== 'en',
+);
+
 /** Each language in its own words, as the profile's select shows it. */
 export const LANGUAGE_NAMES: Record<AppLanguage, string> = {
   en: 'English',
