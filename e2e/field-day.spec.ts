@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import {
   downloadObject,
+  expectFitsPhone,
   jpeg,
   launchPhone,
   makeFieldClean,
@@ -33,11 +34,6 @@ async function takePhoto(page: Page, label: string, seed: number) {
     buffer: await jpeg(seed),
   });
   await expect(page.getByRole('img', { name: `${label}, photo 1` })).toBeVisible();
-}
-
-/** Nothing on a 360 px phone's screen overflows sideways. */
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
 async function signedPhotoCached(page: Page, objectPath: string): Promise<boolean> {

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import {
+  expectFitsPhone,
   jpeg,
   launchPhone,
   makeFieldClean,
@@ -61,28 +62,6 @@ async function takePhoto(page: Page, lang: Lang, label: string, seed: number) {
   await expect(
     page.getByRole('list', { name: hk(lang, 'item.photosOf', { item: label }) }),
   ).toBeVisible();
-}
-
-/** Nothing on the 360 px screen overflows sideways (longer words than English included). */
-async function expectFitsPhone(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const wider = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > 360.5 && e.getClientRects().length > 0)
-      // What a strip scrolls inside itself (the rooms of a checklist) does not move the page.
-      .filter((e) => {
-        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement)
-          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return false;
-        // Nor does what is fixed to the screen (the toaster).
-        for (let p: Element | null = e; p && p !== document.body; p = p.parentElement)
-          if (getComputedStyle(p).position === 'fixed') return false;
-        return true;
-      })
-      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > 360.5))
-      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 40)}"`),
-  );
-  expect(wider, 'wider than the phone').toEqual([]);
-  expect(width).toBeLessThanOrEqual(360);
 }
 
 for (const lang of ['el', 'sq'] as const) {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Route } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { LANGUAGES, tr } from './language';
@@ -276,4 +276,30 @@ export async function downloadObject(baseURL: string, bucket: string, objectPath
   });
   if (!res.ok) throw new Error(`${bucket}/${objectPath}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
+}
+
+/**
+ * Nothing on a 360 px phone's screen overflows sideways, in any language: the page does not
+ * scroll sideways, and no element but what scrolls inside a strip or is fixed to the screen
+ * reaches past its edge (named, when one does).
+ */
+export async function expectFitsPhone(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const wider = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 360.5 && e.getClientRects().length > 0)
+      // What a strip scrolls inside itself (the rooms of a checklist) does not move the page.
+      .filter((e) => {
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement)
+          if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) return false;
+        // Nor does what is fixed to the screen (the toaster).
+        for (let p: Element | null = e; p && p !== document.body; p = p.parentElement)
+          if (getComputedStyle(p).position === 'fixed') return false;
+        return true;
+      })
+      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > 360.5))
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+  expect(wider, 'wider than the phone').toEqual([]);
+  expect(width).toBeLessThanOrEqual(360);
 }
