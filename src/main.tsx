@@ -6,7 +6,6 @@ import { createAppRouter } from './app/router';
 import { env } from './lib/app-env';
 import { nextTask } from './lib/idle';
 import { SIGN_IN_CLASS } from './lib/startup-contract';
-import { cn, prepareClassMerge } from './lib/utils';
 // Read the auth fragment of the URL before supabase-js consumes it.
 import './lib/initial-auth-redirect';
 import { startErrorReporting } from './lib/telemetry/reporting';
@@ -37,7 +36,10 @@ async function start() {
   const signIn = document.documentElement.classList.contains(SIGN_IN_CLASS);
   if (!signIn) {
     // tailwind-merge builds its config and tables on its first call: in tasks of their own, not
-    // in the render's (the sign-in screen calls no cn()).
+    // in the render's. Imported here, not at the top: the sign-in screen calls no cn(), and /auth
+    // does not download it (bench/README.md "Issue 28"). The first screen's chunks, which the
+    // router is loading already, import the same module.
+    const { cn, prepareClassMerge } = await import('./lib/utils');
     prepareClassMerge();
     await nextTask();
     cn();

@@ -1,11 +1,11 @@
 // The full-page error screen of docs/areas.md, spec §2, shown on any uncaught render error.
 import { AlertTriangle, ChevronDown, Mail, RotateCcw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { env } from '@/lib/app-env';
 import { supportEmail } from '@/lib/company-settings';
 import { errorText, supportMailto } from '@/lib/error-report';
 import { useT } from '@/lib/i18n/catalog';
+import { errorButtonClasses } from './error-screen.build';
 import { messages } from './messages';
 
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -41,16 +41,24 @@ export function ErrorScreen({ error }: { error: unknown }) {
           </pre>
         </details>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => window.location.reload()}>
+          {/* Button's classes without Button (error-screen.build.ts). */}
+          <button
+            type="button"
+            data-slot="button"
+            className={errorButtonClasses.reload}
+            onClick={() => window.location.reload()}
+          >
             <RotateCcw aria-hidden="true" />
             {t('error.reload')}
-          </Button>
-          <Button variant="outline" asChild>
-            <a href={supportMailto(supportEmail(env.supportEmail), details, window.location.href)}>
-              <Mail aria-hidden="true" />
-              {t('error.contact')}
-            </a>
-          </Button>
+          </button>
+          <a
+            data-slot="button"
+            className={errorButtonClasses.contact}
+            href={supportMailto(supportEmail(env.supportEmail), details, window.location.href)}
+          >
+            <Mail aria-hidden="true" />
+            {t('error.contact')}
+          </a>
         </div>
       </div>
     </main>

@@ -49,7 +49,7 @@ export function RootLayout() {
       ) : null}
       {navigation.state === 'loading' ? (
         <div className="delayed-fade-in bg-background/70 fixed inset-0 z-50 flex">
-          <PageSpinner className="min-h-0" />
+          <PageSpinner fill />
         </div>
       ) : null}
     </>

@@ -1,17 +1,20 @@
 import { Loader2 } from 'lucide-react';
 import { useT } from '@/lib/i18n/catalog';
 import { messages } from '@/lib/messages';
-import { cn } from '@/lib/utils';
 
-/** The centred spinner shown while a screen, the session or the permissions load. */
+/**
+ * The centred spinner shown while a screen, the session or the permissions load: at least half
+ * the screen high, or (`fill`) as high as the box it fills. Its classes are written out, not merged
+ * by cn(): it is in the entry, which carries no tailwind-merge (bench/README.md "Issue 28").
+ */
 export function PageSpinner({
   label,
   showLabel = false,
-  className,
+  fill = false,
 }: {
   label?: string;
   showLabel?: boolean;
-  className?: string;
+  fill?: boolean;
 }) {
   const t = useT(messages);
   return (
@@ -20,10 +23,7 @@ export function PageSpinner({
       aria-live="polite"
       // A loading state: src/boot.js keeps the kept screen up while it shows.
       data-loading=""
-      className={cn(
-        'flex min-h-[50vh] flex-1 flex-col items-center justify-center gap-3',
-        className,
-      )}
+      className={`flex ${fill ? 'min-h-0' : 'min-h-[50vh]'} flex-1 flex-col items-center justify-center gap-3`}
     >
       <Loader2 aria-hidden="true" className="text-muted-foreground size-8 animate-spin" />
       <span className={showLabel ? 'text-muted-foreground text-sm' : 'sr-only'}>
