@@ -7,8 +7,10 @@
 //    response the page fetched is summed as sent (encoded body: brotli where the backend has a
 //    .br). The service worker's own precache (the whole app, for offline use, fetched by the
 //    worker in the background) is not counted; it is listed apart.
-// 2. Lighthouse 12 mobile (Moto G Power, simulated slow 4G, 4x CPU): /auth signed out, and
-//    /properties signed in as the demo manager on a cold cache (a stored session, nothing else).
+// 2. Lighthouse 12 mobile (Moto G Power, simulated slow 4G, 4x CPU): /auth signed out, and each
+//    role's first screens (SCREENS below: `/` for each role, /properties, the housekeeping board,
+//    My route, a technician's /maintenance, the checklist run) signed in as that demo user on a
+//    cold cache (a stored session, nothing else), each with issue 29's budgets.
 // 3. The first villa row of /properties in Chromium at phone size with the CPU slowed 4x (the
 //    Lighthouse mobile factor): warm (the service worker controlling, the app opened again from
 //    the home screen) and an offline cold start (the browser started again, offline).
@@ -16,7 +18,8 @@
 // Each figure is printed with its budget, median and range; `BENCH_WEB_STRICT=1` (or `--strict`
 // when run directly) exits 1 when a median exceeds its budget. Also prints the per-route chunk
 // sizes from Vite's manifest (gzip -9). `BENCH_WEB_STATIC=1` adds Lighthouse on a static
-// gzip server (a CDN stand-in); `BENCH_WEB_PARTS=bytes,lighthouse,rows` picks the measurements.
+// gzip server (a CDN stand-in); `BENCH_WEB_PARTS=bytes,lighthouse,rows` picks the measurements;
+// `BENCH_WEB_SCREENS=route,run` measures only the screens whose name contains one of the words.
 // Writes bench/results/web.json and web.md. CHROME_PATH defaults to /usr/bin/chromium.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -131,16 +134,58 @@ function startStatic(dist: string): Promise<Server> {
   return new Promise((resolve) => server.listen(STATIC_PORT, '127.0.0.1', () => resolve(server)));
 }
 
-/** A fresh session of the demo manager, as supabase-js stores it. */
-async function managerSession() {
+type Role = 'admin' | 'manager' | 'housekeeper' | 'technician';
+
+/** A fresh session of a demo user, as supabase-js stores it. */
+async function sessionOf(role: Role = 'manager') {
   const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@arivia.local', password: 'arivia-demo' }),
+    body: JSON.stringify({ email: `${role}@arivia.local`, password: 'arivia-demo' }),
   });
   if (!res.ok) throw new Error(`sign-in for the benchmark failed: ${res.status}`);
-  return (await res.json()) as Record<string, unknown>;
+  return (await res.json()) as { access_token: string; user: { id: string } } & Record<
+    string,
+    unknown
+  >;
 }
+
+/** The demo housekeeper's next clean that is not done: the checklist run the bench opens. */
+async function housekeepersNextClean(): Promise<string> {
+  const session = await sessionOf('housekeeper');
+  const query = new URLSearchParams({
+    select: 'id,cleaning_task_assignees!inner(user_id)',
+    'cleaning_task_assignees.user_id': `eq.${session.user.id}`,
+    status: 'in.(scheduled,in_progress)',
+    order: 'window_start',
+    limit: '1',
+  });
+  const res = await fetch(`${API}/rest/v1/cleaning_tasks?${query}`, {
+    headers: { apikey: PUBLISHABLE_KEY, authorization: `Bearer ${session.access_token}` },
+  });
+  const [clean] = (await res.json()) as { id: string }[];
+  if (!res.ok || !clean)
+    throw new Error(`the demo housekeeper has no clean to open (${res.status})`);
+  return `/housekeeping/cleans/${clean.id}`;
+}
+
+/**
+ * The first screens each role opens (issue 29), measured cold and signed in with one budget:
+ * Lighthouse performance ≥ 95, LCP < 2.0 s, TBT < 150 ms, CLS < 0.02. A new area's main screen
+ * joins the list as it lands.
+ */
+const SCREENS: { name: string; role: Role; path: string | (() => Promise<string>) }[] = [
+  { name: '/properties (manager)', role: 'manager', path: '/properties' },
+  { name: '/ (manager)', role: 'manager', path: '/' },
+  { name: '/ (admin)', role: 'admin', path: '/' },
+  { name: '/ (housekeeper)', role: 'housekeeper', path: '/' },
+  { name: '/ (technician)', role: 'technician', path: '/' },
+  { name: 'housekeeping board (manager)', role: 'manager', path: '/housekeeping' },
+  { name: 'My route (housekeeper)', role: 'housekeeper', path: '/housekeeping' },
+  { name: 'checklist run (housekeeper)', role: 'housekeeper', path: housekeepersNextClean },
+  { name: '/maintenance (technician)', role: 'technician', path: '/maintenance' },
+];
+const SCREEN_BUDGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 };
 
 interface Scores {
   performance: number;
@@ -153,7 +198,8 @@ interface Scores {
 }
 
 interface LighthouseStart {
-  signedIn: boolean;
+  /** Signed in as this demo user (a stored session); signed out without. */
+  role?: Role;
   /** localStorage to start with instead of a fresh session alone (a returning user's device). */
   storage?: [string, string][];
 }
@@ -168,7 +214,7 @@ async function returningStorage(): Promise<[string, string][]> {
   try {
     const page = await browser.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     await page.goto(`${API}/favicon.svg`);
-    const session = JSON.stringify(await managerSession());
+    const session = JSON.stringify(await sessionOf('manager'));
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
     await page.goto(`${API}/properties`);
     await page.waitForFunction(
@@ -206,10 +252,10 @@ async function lighthouseOnce(url: string, opts: LighthouseStart): Promise<Score
     args: [`--remote-debugging-port=${CDP_PORT}`, ...CHROMIUM_ARGS],
   });
   try {
-    if (opts.signedIn) {
+    if (opts.role) {
       // A session in local storage (or all a returning user's device keeps), set from a page that
       // loads none of the app's assets, so the measured load is still a cold one.
-      const entries = opts.storage ?? [[SESSION_KEY, JSON.stringify(await managerSession())]];
+      const entries = opts.storage ?? [[SESSION_KEY, JSON.stringify(await sessionOf(opts.role))]];
       const page = await context.newPage();
       await page.goto(new URL('/favicon.svg', url).href);
       await page.evaluate((list) => {
@@ -222,7 +268,7 @@ async function lighthouseOnce(url: string, opts: LighthouseStart): Promise<Score
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: opts.signedIn,
+      disableStorageReset: Boolean(opts.role),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
@@ -410,7 +456,7 @@ async function firstRow(): Promise<FirstRows> {
   const dir = mkdtempSync(path.join(tmpdir(), 'arivia-row-'));
   try {
     let { context, page } = await launchApp(dir);
-    const session = await managerSession();
+    const session = await sessionOf('manager');
     await page.goto(`${API}/favicon.svg`);
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [
       SESSION_KEY,
@@ -456,7 +502,8 @@ async function firstRow(): Promise<FirstRows> {
 function line(b: Budget): { text: string; over: boolean } {
   const s = summary(b.values);
   const over = b.kind === 'max' ? s.median > b.limit : s.median < b.limit;
-  const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  const fmt = (n: number) =>
+    String(Math.abs(n) < 1 ? Math.round(n * 1000) / 1000 : Math.round(n * 10) / 10);
   const budget = `${b.kind === 'max' ? '≤' : '≥'} ${fmt(b.limit)} ${b.unit}`.trim();
   return {
     over,
@@ -479,27 +526,37 @@ async function main() {
     for (let i = 0; PARTS.has('bytes') && i < RUNS; i++) wire.push(await authWireBytes());
 
     const lh: Record<string, Scores[]> = {};
-    const returning = PARTS.has('lighthouse') ? await returningStorage() : [];
-    const pages: [string, string, string, LighthouseStart][] = [
-      ['local', API, '/auth', { signedIn: false }],
-      ['local', API, '/properties', { signedIn: true }],
-      // Not a budget: the same cold load for a user whose device kept the screen.
-      ['local (returning user)', API, '/properties', { signedIn: true, storage: returning }],
-    ];
+    const returning =
+      PARTS.has('lighthouse') && !process.env.BENCH_WEB_SCREENS ? await returningStorage() : [];
+    const wanted = process.env.BENCH_WEB_SCREENS?.split(',').filter(Boolean);
+    const screens = SCREENS.filter((s) => !wanted || wanted.some((w) => s.name.includes(w)));
+    /** [the figure's key, the URL, how it starts] */
+    const pages: [string, string, LighthouseStart][] = [];
+    if (!wanted) pages.push(['local /auth', `${API}/auth`, {}]);
+    for (const screen of PARTS.has('lighthouse') ? screens : []) {
+      const at = typeof screen.path === 'string' ? screen.path : await screen.path();
+      pages.push([`local ${screen.name}`, `${API}${at}`, { role: screen.role }]);
+    }
+    // Not a budget: the cold /properties for a manager whose device kept the screen.
+    if (!wanted)
+      pages.push([
+        'local (returning user) /properties',
+        `${API}/properties`,
+        { role: 'manager', storage: returning },
+      ]);
     if (WITH_STATIC) {
       stat = await startStatic(dist);
       const base = `http://127.0.0.1:${STATIC_PORT}`;
       pages.push(
-        ['static+gzip', base, '/auth', { signedIn: false }],
-        ['static+gzip', base, '/properties', { signedIn: true }],
+        ['static+gzip /auth', `${base}/auth`, {}],
+        ['static+gzip /properties', `${base}/properties`, { role: 'manager' }],
       );
     }
     // Interleaved, so a burst of load on the shared machine does not land on one page's runs.
     for (let i = 0; PARTS.has('lighthouse') && i < RUNS; i++) {
-      for (const [name, base, page, start] of pages) {
-        const key = `${name} ${page}`;
+      for (const [key, url, start] of pages) {
         console.log(`Lighthouse ${key} (${i + 1}/${RUNS})…`);
-        (lh[key] ??= []).push(await runLighthouse(`${base}${page}`, start));
+        (lh[key] ??= []).push(await runLighthouse(url, start));
       }
     }
 
@@ -508,7 +565,6 @@ async function main() {
     for (let i = 0; PARTS.has('rows') && i < RUNS; i++) rows.push(await firstRow());
 
     const auth = lh['local /auth'] ?? [];
-    const props = lh['local /properties'] ?? [];
     const budgets: Budget[] = [
       {
         figure: '/auth JS + CSS on the wire once idle',
@@ -538,27 +594,40 @@ async function main() {
         limit: 100,
         values: auth.map((s) => s.bestPractices),
       },
-      {
-        figure: '/properties (signed in, cold) Lighthouse performance',
-        unit: '',
-        kind: 'min',
-        limit: 85,
-        values: props.map((s) => s.performance),
-      },
-      {
-        figure: '/properties LCP',
-        unit: 'ms',
-        kind: 'max',
-        limit: 2500,
-        values: props.map((s) => s.lcpMs),
-      },
-      {
-        figure: '/properties TBT',
-        unit: 'ms',
-        kind: 'max',
-        limit: 200,
-        values: props.map((s) => s.tbtMs),
-      },
+      ...screens.flatMap((screen): Budget[] => {
+        const runs = lh[`local ${screen.name}`] ?? [];
+        const b = SCREEN_BUDGETS;
+        return [
+          {
+            figure: `${screen.name} Lighthouse performance`,
+            unit: '',
+            kind: 'min',
+            limit: b.performance,
+            values: runs.map((r) => r.performance),
+          },
+          {
+            figure: `${screen.name} LCP`,
+            unit: 'ms',
+            kind: 'max',
+            limit: b.lcpMs,
+            values: runs.map((r) => r.lcpMs),
+          },
+          {
+            figure: `${screen.name} TBT`,
+            unit: 'ms',
+            kind: 'max',
+            limit: b.tbtMs,
+            values: runs.map((r) => r.tbtMs),
+          },
+          {
+            figure: `${screen.name} CLS`,
+            unit: '',
+            kind: 'max',
+            limit: b.cls,
+            values: runs.map((r) => r.cls),
+          },
+        ];
+      }),
       {
         figure: 'first villa row, warm (service worker controlling)',
         unit: 'ms',
@@ -606,7 +675,7 @@ async function main() {
     );
 
     const table = [
-      `Budgets (issue 17), ${RUNS} runs each, load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os
+      `Budgets (issues 17 and 29), ${RUNS} runs each, load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' / ')} after:`,
