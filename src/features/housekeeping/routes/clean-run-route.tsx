@@ -222,7 +222,7 @@ export function CleanRunRoute() {
   };
 
   return (
-    <div className="mx-auto max-w-2xl space-y-4 pb-24">
+    <div className="mx-auto w-full max-w-2xl space-y-4 pb-24">
       <Button asChild variant="ghost" size="sm" className="-ml-2">
         <Link to={paths.housekeeping.path}>
           <ChevronLeft aria-hidden="true" />
@@ -232,7 +232,6 @@ export function CleanRunRoute() {
       <PageHeader title={villa} description={c.type ? cleaningTypeName(c.type) : t('clean')} />
       {query.data?.fromDevice ? <DeviceCopyNote what={t('run.deviceCopy')} /> : null}
       <Facts run={run} />
-      <ReferencePhotos propertyId={c.property_id} />
 
       {c.status === 'in_progress' && c.inspection_note ? (
         <p role="note" className="rounded-md border border-amber-500/60 p-2 text-sm">
@@ -438,6 +437,10 @@ export function CleanRunRoute() {
           ) : null}
         </section>
       ) : null}
+
+      {/* Last: the villa's photos are read after the run, and drawn above they moved the whole
+          checklist down as they arrived (bench/README.md "Issue 29"). */}
+      <ReferencePhotos propertyId={c.property_id} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
+import { useAfterFirstScreen } from '@/hooks/use-after-first-screen';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
@@ -106,10 +107,16 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
   );
 }
 
-/** Makes the day available offline when there is signal: on opening and when it comes back. */
+/**
+ * Makes the day available offline when there is signal: on opening and when it comes back. Not
+ * before the screen is drawn with its cleans (useAfterFirstScreen): the runs and the reference
+ * photos it downloads would compete with them on a phone's one bar of signal (bench/README.md
+ * "Issue 29").
+ */
 function useReadyForOffline(userId: string, from: string, to: string) {
   const qc = useQueryClient();
   const online = useOnlineStatus();
+  const drawn = useAfterFirstScreen();
   const prepared = usePrepared(userId);
   const preparing = useQuery({
     queryKey: [...fieldKeys.all(), 'prepare', { userId, from, to }],
@@ -121,7 +128,7 @@ function useReadyForOffline(userId: string, from: string, to: string) {
       ]);
       return done;
     },
-    enabled: online && userId !== '',
+    enabled: drawn && online && userId !== '',
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -178,7 +185,7 @@ export function MyRouteScreen() {
   const tomorrows = cleans.filter((c) => c.day === tomorrow);
 
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
+    <div className="mx-auto w-full max-w-2xl space-y-4">
       <PageHeader title={t('route.title')} description={t('route.description')} />
       <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
         <CloudDownload aria-hidden="true" className="size-4" />
@@ -188,14 +195,17 @@ export function MyRouteScreen() {
             ? t('route.ready', { count: prepared.cleans, time: clock(prepared.at) })
             : t('route.notReady')}
       </p>
-      {route.data?.fromDevice ? <DeviceCopyNote what={t('route.deviceCopy')} /> : null}
-
+      {/* Nothing drawn moves when the route arrives: what depends on it (the device's note, the
+          cleans, tomorrow, the problems) is drawn below what is already there, and the sections
+          after today's wait for it (bench/README.md "Issue 29"). */}
       <section aria-labelledby="route-today" className="space-y-2">
         <h2 id="route-today" className="text-lg font-semibold">
           {t('today')}
         </h2>
+        {route.data?.fromDevice ? <DeviceCopyNote what={t('route.deviceCopy')} /> : null}
         {route.isPending ? (
-          <p role="status" className="text-muted-foreground text-sm">
+          // A loading state (data-loading): what waits for the first screen waits for this.
+          <p role="status" data-loading="" className="text-muted-foreground text-sm">
             {t('route.loading')}
           </p>
         ) : route.isError ? (
@@ -213,22 +223,24 @@ export function MyRouteScreen() {
         )}
       </section>
 
-      <section aria-labelledby="route-tomorrow" className="space-y-2">
-        <h2 id="route-tomorrow" className="text-lg font-semibold">
-          {t('route.tomorrow')}
-        </h2>
-        {route.isSuccess && tomorrows.length === 0 ? (
-          <p className="text-sm">{t('route.noneTomorrow')}</p>
-        ) : (
-          <ol className="space-y-2">
-            {tomorrows.map((c) => (
-              <CleanCard key={c.id} clean={c} preview />
-            ))}
-          </ol>
-        )}
-      </section>
+      {route.isPending ? null : (
+        <section aria-labelledby="route-tomorrow" className="space-y-2">
+          <h2 id="route-tomorrow" className="text-lg font-semibold">
+            {t('route.tomorrow')}
+          </h2>
+          {route.isSuccess && tomorrows.length === 0 ? (
+            <p className="text-sm">{t('route.noneTomorrow')}</p>
+          ) : (
+            <ol className="space-y-2">
+              {tomorrows.map((c) => (
+                <CleanCard key={c.id} clean={c} preview />
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
 
-      {(workOrders.data ?? []).length > 0 ? (
+      {!route.isPending && (workOrders.data ?? []).length > 0 ? (
         <section aria-labelledby="route-problems" className="space-y-2">
           <h2 id="route-problems" className="text-lg font-semibold">
             {t('route.problems')}
