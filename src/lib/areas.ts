@@ -19,7 +19,13 @@ import {
 } from 'react';
 import { messages } from './messages';
 import { reasonLabel } from './readiness';
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  useQuery,
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
 
 /** Who is looking: a part is shown to those it names. */
@@ -47,9 +53,10 @@ export interface DashboardCard {
   /**
    * Asks for what the card reads as the dashboard's route loads (its loader), for a viewer the
    * card is shown to: `prefetchLazily` with the read's query options, its module imported lazily
-   * (area.ts stays light).
+   * (area.ts stays light). Settles (never fails) once the read has answered or failed: the
+   * dashboard draws its cards together then (useCardsSettled).
    */
-  prefetch?: (queryClient: QueryClient, viewer: SignedInViewer) => void;
+  prefetch?: (queryClient: QueryClient, viewer: SignedInViewer) => Promise<unknown>;
 }
 
 export interface PropertySectionProps {
@@ -136,21 +143,52 @@ export function prefetchDashboardCards(
   viewer: SignedInViewer,
 ): void {
   if (viewer.roles.length === 0) return;
-  for (const card of cards) if (card.visible(viewer)) card.prefetch?.(queryClient, viewer);
+  for (const card of cards) if (card.visible(viewer)) void card.prefetch?.(queryClient, viewer);
+}
+
+/** How long the dashboard holds its cards back for the slowest one at most. */
+const CARDS_WAIT_MS = 4000;
+
+/**
+ * True once every card shown has its chunk and its read settled (answered or failed), or after
+ * CARDS_WAIT_MS: the dashboard then draws its cards in one commit, so a card that arrives late
+ * does not move those drawn below it (bench/README.md "Issue 29"). Kept per viewer and set of
+ * cards: a return to the dashboard draws them at once.
+ */
+export function useCardsSettled(cards: readonly DashboardCard[], viewer: SignedInViewer): boolean {
+  const queryClient = useQueryClient();
+  const settled = useQuery({
+    queryKey: ['dashboard-cards-settled', viewer.userId, cards.map((c) => c.key)],
+    queryFn: async () => {
+      const all = Promise.all(
+        cards.map((c) => Promise.all([c.preload?.(), c.prefetch?.(queryClient, viewer)])),
+      );
+      await Promise.race([all, new Promise((r) => setTimeout(r, CARDS_WAIT_MS))]);
+      return true;
+    },
+    enabled: cards.length > 0,
+    staleTime: Infinity,
+    networkMode: 'always',
+  });
+  return cards.length === 0 || settled.data === true;
 }
 
 /**
  * A card's `prefetch`: the read whose module is imported lazily, asked for as a route loader asks
- * (src/lib/route-loader.ts): neither the import nor the read is waited for, and a failed import
- * (offline, a new build) is left to the card, which imports it again as it draws.
+ * (src/lib/route-loader.ts): the loader does not wait for it, and a failed import (offline, a new
+ * build) is left to the card, which imports it again as it draws. Settles when the read has
+ * answered or failed; never fails.
  */
 export function prefetchLazily<T, K extends QueryKey>(
   queryClient: QueryClient,
   options: () => Promise<FetchQueryOptions<T, Error, T, K>>,
-): void {
-  void options()
+): Promise<void> {
+  return options()
     .then((o) => queryClient.ensureQueryData(o))
-    .catch(() => undefined);
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 export const AreasContext = createContext<Areas>(composeAreas([]));

@@ -13,7 +13,7 @@ import { useT } from '@/lib/i18n/catalog';
 import { firstNameOf, greetingFor } from '@/lib/format';
 import { visibleNav } from '@/lib/navigation';
 import { paths } from '@/lib/routes';
-import { prefetchDashboardCards, useAreas, type DashboardCard } from '@/lib/areas';
+import { prefetchDashboardCards, useAreas, useCardsSettled, type DashboardCard } from '@/lib/areas';
 import { permissionsQueryOptions, rolesQueryOptions } from '@/lib/auth/auth-queries';
 import { storedSession } from '@/lib/stored-session';
 import { roleLabel } from '@/lib/permissions';
@@ -47,6 +47,9 @@ export function DashboardRoute() {
   const { dashboardCards } = useAreas();
   const cards =
     roles.length > 0 ? dashboardCards.filter((c) => c.visible({ roles, permissions })) : [];
+  // The cards come in together, once each has its chunk and its read: one arriving late would
+  // move those below it.
+  const settled = useCardsSettled(cards, { userId: user?.id ?? '', roles, permissions });
 
   return (
     <div className="space-y-6">
@@ -91,9 +94,14 @@ export function DashboardRoute() {
           </ul>
         </section>
       ) : null}
-      {cards.map((c) => (
-        <c.Component key={c.key} />
-      ))}
+      {settled ? (
+        cards.map((c) => <c.Component key={c.key} />)
+      ) : (
+        // A loading state (data-loading): what waits for the first screen waits for the cards.
+        <p role="status" data-loading="" className="text-muted-foreground text-sm">
+          {t('cardsLoading')}
+        </p>
+      )}
     </div>
   );
 }
