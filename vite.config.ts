@@ -244,10 +244,7 @@ async function startupModules() {
       'src/offline/sync-engine',
       'src/app/layouts/app-layout',
     ].map((p) => file(p)),
-    /** The screens a signed-in start may open first (each role's), by their path's pattern. */
-    firstScreens: (['home', 'properties', 'housekeeping', 'cleanRun', 'maintenance'] as const).map(
-      (key) => ({ pattern: pathPattern(module.paths[key].path), module: screen(key) }),
-    ),
+    home: screen('home'),
     properties: screen('properties'),
     auth: screen('auth'),
     // Reset-password is not among them: it is opened with a recovery session, reads through
@@ -259,13 +256,6 @@ async function startupModules() {
 }
 type StartupModules = Awaited<ReturnType<typeof startupModules>>;
 
-/** A route table path as a regular expression's source: `/a/:id` matches `/a/x` and `/a/x/`. */
-function pathPattern(routePath: string): string {
-  if (routePath === '/') return '^\\/$';
-  const parts = routePath.split('/').map((p) => (p.startsWith(':') ? '[^\\/]+' : p));
-  return `^${parts.join('\\/')}\\/?$`;
-}
-
 /** `html` with `mark` replaced by `by`; the build fails when index.html has lost the mark. */
 function replaceMark(html: string, mark: string, by: string): string {
   if (!html.includes(mark)) throw new Error(`index.html has no ${mark}`);
@@ -276,9 +266,7 @@ function replaceMark(html: string, mark: string, by: string): string {
  * Starts fetching the first screen's lazy chunks with the HTML instead of after the entry has run.
  * Which screen comes first depends on whether a session is stored, so a tiny inline script picks:
  * signed in - supabase-js, TanStack Query and the access reads (with the offline layer they read
- * through), the app frame and the first screen, when the path is one of a role's first screens
- * (startupModules' firstScreens: /, /properties, /housekeeping, a clean's run, /maintenance);
- * signed out - the sign-in screen.
+ * through), the app frame and the screen of / or /properties; signed out - the sign-in screen.
  * With a painted screen on show (a kept screen or the build's first paint: src/boot.js,
  * html.boot-kept) they are left out: inserted with the HTML, through the service worker, they
  * held that paint back by about 0.2 s at 4x CPU, and inserted after it they were a task of 18-30
@@ -321,23 +309,10 @@ function firstScreenPreload(projectId: string | undefined, modules: StartupModul
         // The QueryClient and the access reads are not in the entry (lib/query-client-loader.ts);
         // the access reads go through the offline layer (answer from the device offline).
         const signedIn = [...new Set(modules.signedInStart.flatMap(closure))];
+        const dashboard = closure(modules.home);
+        const properties = closure(modules.properties);
         const signedOut = closure(modules.auth);
-        // Each first screen's chunks beyond the signed-in start's, as indexes into one list of
-        // files (screens share many): [[pattern, [i, …]], …].
-        const files: string[] = [];
-        const indexOf = (f: string) => {
-          const i = files.indexOf(f);
-          return i >= 0 ? i : files.push(f) - 1;
-        };
-        const screens = modules.firstScreens.map(
-          ({ pattern, module }) =>
-            `[/${pattern}/,${JSON.stringify(
-              closure(module)
-                .filter((f) => !signedIn.includes(f))
-                .map(indexOf),
-            )}]`,
-        );
-        const script = `(function(){var k=${JSON.stringify(sessionKey(projectId))},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var F=${JSON.stringify(files)},f=${JSON.stringify(signedOut)};if(s||/access_token|error_code|[?&]code=/.test(u)){f=${JSON.stringify(signedIn)};var S=[${screens.join(',')}];for(var i=0;i<S.length;i++)if(S[i][0].test(p)){S[i][1].forEach(function(j){f.push(F[j])});break}}if(document.documentElement.classList.contains(${JSON.stringify(KEPT_CLASS)}))return;var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)})();`;
+        const script = `(function(){var k=${JSON.stringify(sessionKey(projectId))},s;try{s=localStorage.getItem(k)}catch(e){s=1}var p=location.pathname,u=location.hash+location.search;if(/^\\/(install|reset-password)\\/?$/.test(p))return;var f=s||/access_token|error_code|[?&]code=/.test(u)?${JSON.stringify(signedIn)}.concat(p==="/"?${JSON.stringify(dashboard)}:/^\\/properties\\/?$/.test(p)?${JSON.stringify(properties)}:[]):${JSON.stringify(signedOut)};if(document.documentElement.classList.contains(${JSON.stringify(KEPT_CLASS)}))return;var d=document.createDocumentFragment();f.forEach(function(x){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+x;d.appendChild(l)});document.head.appendChild(d)})();`;
         // The entry's own imports, fetched with it (what Vite writes when build.modulePreload is on).
         const entryLinks = [...entryFiles]
           .filter((f) => f !== entry?.fileName)
@@ -424,9 +399,7 @@ function signedInChunks(modules: StartupModules) {
     for (const entry of signedInGates)
       for (const id of closure(entry)) reached.set(id, (reached.get(id) ?? 0) + 1);
     // What the frame and the first screen after signing in (/properties) load; what only other
-    // screens share stays in the bundler's chunks. (Taking every role's first screen's too made
-    // the chunk twice as large for /properties, whose blocking time grew: bench/README.md
-    // "Issue 29".)
+    // screens share stays in the bundler's chunks.
     const first = new Set([...gates, propertiesList].flatMap((e) => [...closure(e)]));
     return new Set(
       [...reached].filter(([id, n]) => n >= 2 && first.has(id) && !pub.has(id)).map(([id]) => id),
