@@ -471,3 +471,42 @@ test('the board works on a 360 px phone', async ({ page, request }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'housekeeping board at 360 px');
 });
+
+test('My route is drawn first, then made ready for offline; nothing drawn moves as its parts arrive', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // When the first clean is drawn, and every layout shift, on the page's own clock.
+  await page.addInitScript(() => {
+    const w = window as unknown as { drawnAt?: number; shifts: number[] };
+    w.shifts = [];
+    new MutationObserver(() => {
+      w.drawnAt ??= document.querySelector('section[aria-labelledby="route-today"] article')
+        ? performance.now()
+        : undefined;
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.shifts.push((e as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await signInAs(page, 'housekeeper', '/housekeeping');
+  await expect(page.getByText(/^Ready for offline: \d+ cleans?, updated/)).toBeVisible({
+    timeout: 30_000,
+  });
+  const { drawnAt, preparedFrom, shift } = await page.evaluate(() => {
+    const w = window as unknown as { drawnAt?: number; shifts: number[] };
+    // The day's offline copy: the runs' access notes and the villas' reference photos.
+    const preparing = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/rest\/v1\/(property_access|property_photos)\?/.test(e.name));
+    return {
+      drawnAt: w.drawnAt ?? null,
+      preparedFrom: Math.min(...preparing.map((e) => e.startTime)),
+      shift: w.shifts.reduce((a, b) => a + b, 0),
+    };
+  });
+  expect(drawnAt, 'a clean of today was drawn').not.toBeNull();
+  expect(preparedFrom, 'the offline copy was read').toBeLessThan(Infinity);
+  expect(preparedFrom).toBeGreaterThan(drawnAt!);
+  expect(shift).toBeLessThan(0.02);
+});

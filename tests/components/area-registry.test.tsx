@@ -108,6 +108,39 @@ describe('a contribution', () => {
     expect(section).toBeTruthy();
   });
 
+  it('is drawn with the other cards, once every card has its read: none moves another', async () => {
+    let answer!: () => void;
+    const slowRead = new Promise<void>((resolve) => (answer = resolve));
+    const cards: AreaContribution = {
+      area: 'test',
+      dashboardCards: [
+        {
+          key: 'slow',
+          order: 1,
+          visible: () => true,
+          Component: () => <h2>Slow card</h2>,
+          prefetch: () => slowRead,
+        },
+        {
+          key: 'quick',
+          order: 2,
+          visible: () => true,
+          Component: () => <h2>Quick card</h2>,
+          prefetch: () => Promise.resolve(),
+        },
+      ],
+    };
+    await renderWith('/', 'technician', [cards]);
+    // The frame of the dashboard is drawn, the cards wait for the slow one's read.
+    expect(await screen.findByText("Loading today's cards…", {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Quick card' })).toBeNull();
+    answer();
+    const quick = await screen.findByRole('heading', { name: 'Quick card' });
+    const slow = screen.getByRole('heading', { name: 'Slow card' });
+    expect(slow.compareDocumentPosition(quick) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText("Loading today's cards…")).toBeNull();
+  });
+
   it('leaves its villa section out for a role it does not name', async () => {
     await renderWith(`/properties/${ANEMOS}`, 'housekeeper', [testArea]);
     await screen.findByRole('heading', { name: 'Villa Anemos', level: 1 }, { timeout: 20_000 });

@@ -187,8 +187,13 @@ export function MyRouteScreen() {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4">
       <PageHeader title={t('route.title')} description={t('route.description')} />
-      <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
-        <CloudDownload aria-hidden="true" className="size-4" />
+      {/* Two lines high on a phone, whichever of its texts it shows (one wraps at 360 px): the
+          sections below do not move as it changes. */}
+      <p
+        role="status"
+        className="text-muted-foreground flex min-h-10 items-start gap-2 text-sm sm:min-h-0"
+      >
+        <CloudDownload aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {busy && !prepared
           ? t('route.preparing')
           : prepared
