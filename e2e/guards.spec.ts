@@ -38,6 +38,9 @@ test("shows 'Loading...' while the permissions load", async ({ page }) => {
     await held;
     await route.continue();
   });
+  // Permissions this device has never read: without this, the copy kept at sign-in stands in
+  // while they are read again (auth-queries.ts), and no guard waits.
+  await page.addInitScript(() => localStorage.removeItem('arivia-ops-offline-auth'));
   await page.reload();
   await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
   release();
