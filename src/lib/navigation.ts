@@ -9,14 +9,14 @@ import {
   routeEntries,
   type Access,
   type NavGroupLabel,
-  type RouteKey,
+  type NavKey,
 } from './routes';
 import type { PermissionKey } from './access-catalogue';
 
 export interface NavArea {
-  key: RouteKey;
+  /** Its line on the dashboard is `area.<key>` of the dashboard's catalogue. */
+  key: NavKey;
   title: string;
-  description: string;
   path: string;
   icon: LucideIcon;
   access: Access;
@@ -37,7 +37,8 @@ export const NAV_GROUPS: NavGroup[] = NAV_GROUP_LABELS.map((label) => ({
     r.nav?.group === label
       ? [
           {
-            key,
+            // An entry with `nav`: its key is one of NavKey's.
+            key: key as NavKey,
             // Read when the menu is drawn: in the language of the moment (docs/i18n.md).
             get title() {
               return r.title;
@@ -45,9 +46,6 @@ export const NAV_GROUPS: NavGroup[] = NAV_GROUP_LABELS.map((label) => ({
             path: r.path,
             access: r.access,
             icon: navIcons[r.nav.icon],
-            get description() {
-              return r.nav!.description;
-            },
             permission: r.nav.permission,
             anyPermission: r.nav.anyPermission,
             titleWithout: r.titleWithout,

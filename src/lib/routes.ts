@@ -45,9 +45,10 @@ export interface RouteEntry {
   permissions?: readonly PermissionKey[];
   /**
    * The page's heading for users without this key, when the same path shows them another screen
-   * (/housekeeping: the board for managers, "My route" for a housekeeper).
+   * (/housekeeping: the board for managers, "My route" for a housekeeper), and the line under it
+   * when the page has one.
    */
-  titleWithout?: { permission: PermissionKey; title: string };
+  titleWithout?: { permission: PermissionKey; title: string; description?: string };
   /**
    * The line under the page's heading, when it is the same for everyone who may open the page:
    * the page draws it from here, and the build paints it with the HTML for a signed-in start
@@ -61,11 +62,13 @@ export interface RouteEntry {
    * empty route: their own work is Maintenance, "Mine"). docs/areas.md "Each role's menu".
    */
   elsewhere?: { unless: readonly PermissionKey[]; to: string };
-  /** Offered in the sidebar (and, outside Account, on the dashboard). */
+  /**
+   * Offered in the sidebar (and, outside Account, on the dashboard, with its line `area.<key>` of
+   * the dashboard's catalogue: the sign-in screen's download does not carry them).
+   */
   nav?: {
     group: NavGroupLabel;
     icon: NavIconName;
-    description: string;
     /** Offered only to holders of this key (the area's view key); the route itself stays open. */
     permission?: PermissionKey;
     /**
@@ -77,10 +80,9 @@ export interface RouteEntry {
 }
 
 /** A route as the table below writes it: its words come from the catalogue by its key. */
-type RouteSource = Omit<RouteEntry, 'title' | 'description' | 'nav' | 'titleWithout'> & {
+type RouteSource = Omit<RouteEntry, 'title' | 'description' | 'titleWithout'> & {
   /** It has a line under its heading (`route.<key>.description`). */
   described?: true;
-  nav?: Omit<NonNullable<RouteEntry['nav']>, 'description'>;
   titleWithout?: { permission: PermissionKey };
 };
 
@@ -88,6 +90,7 @@ const table = {
   home: {
     path: '/',
     access: 'user',
+    described: true,
     nav: {
       group: 'Operations',
       icon: 'LayoutDashboard',
@@ -135,6 +138,7 @@ const table = {
   housekeeping: {
     path: '/housekeeping',
     access: 'staff',
+    described: true,
     titleWithout: {
       permission: 'housekeeping.manage',
     },
@@ -300,18 +304,21 @@ type Missing = Exclude<
   | `route.${TableKey}.title`
   | `route.${Flagged<'described'>}.description`
   | `route.${Flagged<'titleWithout'>}.titleWithout`
-  | `nav.${Flagged<'nav'>}`,
+  | `route.${Flagged<'titleWithout'> & Flagged<'described'>}.descriptionWithout`,
   LibKey
 >;
 const allWords: [Missing] extends [never] ? true : Missing = true;
 void allWords;
 
-type Worded<E> = Omit<E, 'described' | 'nav' | 'titleWithout'> & {
+type Worded<E> = Omit<E, 'described' | 'titleWithout'> & {
   readonly title: string;
 } & (E extends { described: true } ? { readonly description: string } : unknown) &
-  (E extends { nav: infer N } ? { readonly nav: N & { readonly description: string } } : unknown) &
   (E extends { titleWithout: infer W }
-    ? { readonly titleWithout: W & { readonly title: string } }
+    ? {
+        readonly titleWithout: W & { readonly title: string } & (E extends { described: true }
+            ? { readonly description: string }
+            : unknown);
+      }
     : unknown);
 
 /**
@@ -325,7 +332,7 @@ function withWords<T extends Record<string, RouteSource>>(
   const text = (key: string) => () => messages.t(key as LibKey);
   const out: Record<string, object> = {};
   for (const [key, entry] of Object.entries(source)) {
-    const { described, nav, titleWithout, ...rest } = entry;
+    const { described, titleWithout, ...rest } = entry;
     const worded = Object.defineProperty({ ...rest }, 'title', {
       get: text(`route.${key}.title`),
       enumerable: true,
@@ -335,20 +342,18 @@ function withWords<T extends Record<string, RouteSource>>(
         get: text(`route.${key}.description`),
         enumerable: true,
       });
-    if (nav)
-      Object.assign(worded, {
-        nav: Object.defineProperty({ ...nav }, 'description', {
-          get: text(`nav.${key}`),
-          enumerable: true,
-        }),
+    if (titleWithout) {
+      const other = Object.defineProperty({ ...titleWithout }, 'title', {
+        get: text(`route.${key}.titleWithout`),
+        enumerable: true,
       });
-    if (titleWithout)
-      Object.assign(worded, {
-        titleWithout: Object.defineProperty({ ...titleWithout }, 'title', {
-          get: text(`route.${key}.titleWithout`),
+      if (described)
+        Object.defineProperty(other, 'description', {
+          get: text(`route.${key}.descriptionWithout`),
           enumerable: true,
-        }),
-      });
+        });
+      Object.assign(worded, { titleWithout: other });
+    }
     out[key] = worded;
   }
   return out as { [K in keyof T]: Worded<T[K]> };
@@ -357,6 +362,8 @@ function withWords<T extends Record<string, RouteSource>>(
 export const paths = withWords(table);
 
 export type RouteKey = keyof typeof paths;
+/** The routes offered in the menu. */
+export type NavKey = Flagged<'nav'>;
 
 /** Every entry, typed as the general shape (for code that walks the table). */
 export const routeEntries = Object.entries(paths) as [RouteKey, RouteEntry][];

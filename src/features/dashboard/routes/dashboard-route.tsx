@@ -53,19 +53,19 @@ export function DashboardRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={t('title')}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="text-foreground text-base">{greeting}</span>
-            {roles.map((r) => (
-              <Badge key={r} variant="secondary">
-                {roleLabel(r)}
-              </Badge>
-            ))}
-          </span>
-        }
-      />
+      {/* Its heading and line are the route table's: the build and boot.js paint them with the
+          HTML (src/app/layouts/first-paint.tsx), before any script. */}
+      <div className="space-y-3">
+        <PageHeader title={paths.home.title} description={paths.home.description} />
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="text-base">{greeting}</span>
+          {roles.map((r) => (
+            <Badge key={r} variant="secondary">
+              {roleLabel(r)}
+            </Badge>
+          ))}
+        </p>
+      </div>
       {roles.length === 0 ? <WaitingForAccessNotice /> : null}
       {areas.length > 0 ? (
         <section aria-labelledby="areas-title" className="space-y-3">
@@ -85,7 +85,7 @@ export function DashboardRoute() {
                         <a.icon aria-hidden="true" className="size-4" />
                         {a.title}
                       </CardTitle>
-                      <CardDescription>{a.description}</CardDescription>
+                      <CardDescription>{t(`area.${a.key}`)}</CardDescription>
                     </CardHeader>
                   </Card>
                 </Link>

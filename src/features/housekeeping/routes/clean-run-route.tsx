@@ -226,7 +226,7 @@ export function CleanRunRoute() {
       <Button asChild variant="ghost" size="sm" className="-ml-2">
         <Link to={paths.housekeeping.path}>
           <ChevronLeft aria-hidden="true" />
-          {canInspect && !canWork ? t('run.backBoard') : t('route.title')}
+          {canInspect && !canWork ? t('run.backBoard') : paths.housekeeping.titleWithout.title}
         </Link>
       </Button>
       <PageHeader title={villa} description={c.type ? cleaningTypeName(c.type) : t('clean')} />

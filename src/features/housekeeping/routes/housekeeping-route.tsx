@@ -194,7 +194,7 @@ function Board() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t('board.title')} description={t('board.description')} />
+      <PageHeader title={paths.housekeeping.title} description={paths.housekeeping.description} />
       <div className="flex flex-wrap items-center gap-2">
         <div role="group" aria-label={t('board.views')} className="flex gap-1">
           {VIEWS.map((v) => (

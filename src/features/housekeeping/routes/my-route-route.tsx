@@ -186,7 +186,10 @@ export function MyRouteScreen() {
 
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4">
-      <PageHeader title={t('route.title')} description={t('route.description')} />
+      <PageHeader
+        title={paths.housekeeping.titleWithout.title}
+        description={paths.housekeeping.titleWithout.description}
+      />
       {/* Two lines high on a phone, whichever of its texts it shows (one wraps at 360 px): the
           sections below do not move as it changes. */}
       <p
