@@ -180,3 +180,50 @@ test('not for another layout, user or build, and forgotten at sign-out', async (
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
 });
+
+test("the first paint is in the user's words: their screen of a shared page, their language", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, { fullName: 'Route Words' });
+  await grantAs(request, account.id, 'housekeeper');
+  await page.goto('/auth');
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // Kept by the app once it knows the user's access (src/lib/first-paint-texts.ts).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('arivia-ops-first-paint')))
+    .toContain('My route');
+
+  /** What boot.js paints at `path` before the entry runs, then the app's own heading. */
+  const painted = async (path: string, title: string) => {
+    const release = await holdEntry(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const frame = page.locator('#boot-kept');
+    await expect(frame.locator('h1')).toHaveText(title);
+    const line = await frame.locator('h1 + p').textContent();
+    const before = (await frame.locator('h1 + p').boundingBox())!;
+    release();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    // The app draws the same heading and line in the same place.
+    await expect(page.locator('#main-content h1 + p').first()).toHaveText(line!);
+    const after = (await page.locator('#main-content h1 + p').first().boundingBox())!;
+    for (const k of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(after[k] - before[k]), k).toBeLessThanOrEqual(1);
+  };
+  // /housekeeping is the board for a manager: for her, "My route".
+  await painted('/housekeeping', 'My route');
+  await painted('/', 'Dashboard');
+
+  // In Greek once she chose it: the words follow at once (the build's are English only).
+  await page.goto('/profile');
+  await page.getByLabel('Language').selectOption('el');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('arivia-ops-first-paint')))
+    .toContain('Η διαδρομή μου');
+  await painted('/housekeeping', 'Η διαδρομή μου');
+  await painted('/', 'Πίνακας ελέγχου');
+});

@@ -7,6 +7,8 @@ import {
   BACKEND_META,
   DEMO_CLASS,
   FIRST_PAINT_ID,
+  FIRST_PAINT_TEXTS_KEY,
+  FIRST_PAINT_TEXTS_VERSION,
   KEPT_CLASS,
   KEPT_ID,
   KEPT_SCREEN_KEY,
@@ -108,7 +110,7 @@ document.documentElement.lang = LANGUAGE;
   // or after 10 s, whatever it shows.
   function firstScreen(stored) {
     var shot = keptScreen(stored);
-    var frame = shot || LANGUAGE !== 'en' ? null : builtFirstPaint();
+    var frame = shot ? null : builtFirstPaint(stored);
     if (!shot && !frame) return;
     classes.add(KEPT_CLASS);
     document.addEventListener('readystatechange', function show() {
@@ -118,7 +120,7 @@ document.documentElement.lang = LANGUAGE;
       // Drawn with another build's stylesheet (the app was updated since): the build's own.
       var css = document.querySelector('link[rel="stylesheet"]');
       if (shot && (!css || css.href !== shot.css)) shot = null;
-      frame = frame || (!shot && LANGUAGE === 'en' && builtFirstPaint());
+      frame = frame || (!shot && builtFirstPaint(stored));
       if (!shot && !frame) return classes.remove(KEPT_CLASS);
       var box = document.createElement('div');
       box.id = KEPT_ID;
@@ -181,14 +183,26 @@ document.documentElement.lang = LANGUAGE;
     }
   }
 
-  // The frame with this page's heading, when the build made a first paint for the page.
-  function builtFirstPaint() {
+  // The frame with this page's heading: in the words the app kept for this user on this device
+  // (src/lib/first-paint-texts.ts: their language, as their access shows the page), else in the
+  // build's English ones when the page looks the same to everyone.
+  function builtFirstPaint(stored) {
     var template = document.getElementById(FIRST_PAINT_ID);
+    var path = location.pathname.replace(/(.)\/$/, '$1');
     var page;
     try {
-      page = JSON.parse(template.getAttribute('data-pages'))[
-        location.pathname.replace(/(.)\/$/, '$1')
-      ];
+      var kept = JSON.parse(localStorage.getItem(FIRST_PAINT_TEXTS_KEY));
+      if (
+        kept.v === FIRST_PAINT_TEXTS_VERSION &&
+        kept.user === JSON.parse(stored).user.id &&
+        kept.lang === LANGUAGE
+      )
+        page = kept.pages[path];
+    } catch {
+      // None kept: the build's words.
+    }
+    try {
+      page = page || (LANGUAGE === 'en' && JSON.parse(template.getAttribute('data-pages'))[path]);
     } catch {
       return null;
     }

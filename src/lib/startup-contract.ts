@@ -68,6 +68,25 @@ export interface KeptScreens {
   screens: Record<string, KeptScreen>;
 }
 
+/**
+ * localStorage: the words of the first paint for the signed-in user on this device
+ * (src/lib/first-paint-texts.ts writes them once the user's access is known, boot.js paints the
+ * build's frame with them): `{ v, user, lang, pages: { [path]: [title, description] } }`. The
+ * build's own words (the frame's `data-pages`) are English and only of pages that look the same
+ * to everyone; these are in the user's language and as the user's access shows them (/housekeeping:
+ * the board or "My route"), for the pages it opens.
+ */
+export const FIRST_PAINT_TEXTS_KEY = 'arivia-ops-first-paint';
+/** The format of those words: boot.js paints none written in another. */
+export const FIRST_PAINT_TEXTS_VERSION = 1;
+
+export interface FirstPaintTexts {
+  v: typeof FIRST_PAINT_TEXTS_VERSION;
+  user: string;
+  lang: string;
+  pages: Record<string, [title: string, description: string]>;
+}
+
 // The classes boot.js puts on <html> for the first screen it picks, and the ids in index.html.
 // Plain constants, not objects: the bundle of boot.js inlines them.
 

@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { useKeepFirstPaintTexts } from '@/lib/first-paint-texts';
 import { useT } from '@/lib/i18n/catalog';
 import { readSidebarCookie } from '@/lib/sidebar-state';
 import { requestPersistentStorage } from '@/offline/storage';
@@ -33,6 +34,9 @@ export function AppLayout() {
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
+  // The words boot.js paints at the next start, in this user's language and as their access
+  // shows the pages (docs/architecture.md "Loading: the first paint of a signed-in start").
+  useKeepFirstPaintTexts();
   // The frame commits first, the screen in a transition after it: as one commit they were one
   // task of ~35 ms (the frame's effects) and one style and layout pass of ~50 ms as the app
   // started, which a phone 4x slower feels (bench/README.md "Issue 17: the signed-in start's

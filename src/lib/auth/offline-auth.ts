@@ -5,6 +5,7 @@
 // with a fresh token, and the server's RLS decides when it arrives.
 import type { DeviceCopy } from '@/offline/resource';
 import { KEPT_SCREEN_KEY } from '../kept-screen';
+import { FIRST_PAINT_TEXTS_KEY } from '../startup-contract';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
 
@@ -41,11 +42,15 @@ export function userCopy<T>(part: string): DeviceCopy<T, string> {
   };
 }
 
-/** Signed out: this user's access copy and kept screens (lib/kept-screen.ts) are forgotten. */
+/**
+ * Signed out: this user's access copy, kept screens (lib/kept-screen.ts) and first-paint words
+ * (lib/first-paint-texts.ts) are forgotten.
+ */
 export function forgetOfflineCopy(): void {
   try {
     localStorage.removeItem(OFFLINE_AUTH_KEY);
     localStorage.removeItem(KEPT_SCREEN_KEY);
+    localStorage.removeItem(FIRST_PAINT_TEXTS_KEY);
   } catch {
     // Nothing kept.
   }
