@@ -413,6 +413,22 @@ function signedInChunks(modules: StartupModules) {
   };
 }
 
+/**
+ * The built index.html without its comments: they explain the file to whoever edits it, and every
+ * page's first download (/auth's too) carried them. Last of the page's transforms, after the marks
+ * the others replace.
+ */
+function htmlWithoutComments(): Plugin {
+  return {
+    name: 'arivia:html-without-comments',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<!--[\s\S]*?-->\s*/g, ''),
+    },
+  };
+}
+
 // VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY and VITE_SUPABASE_PROJECT_ID come from the
 // environment (`npm start` sets them for the local backend) or from .env for a hosted project.
 export default defineConfig(async ({ mode }) => {
@@ -431,6 +447,7 @@ export default defineConfig(async ({ mode }) => {
           loadEnv(mode, process.cwd()).VITE_SUPABASE_PROJECT_ID,
         modules,
       ),
+      htmlWithoutComments(),
       // The service worker (src/sw.ts) is ours: the plugin bundles it to /sw.js, injects the
       // precache manifest and writes manifest.webmanifest; src/app/pwa registers it in production.
       VitePWA({

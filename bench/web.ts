@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { FIRST_PAINT_TEXTS_KEY, KEPT_SCREEN_KEY } from '../src/lib/startup-contract.ts';
 import { analyse } from './web-bundle.ts';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -203,35 +204,57 @@ interface Scores {
 }
 
 interface LighthouseStart {
-  /** Signed in as this demo user (a stored session); signed out without. */
+  /** Signed in as this demo user (what the app keeps from signing in on); signed out without. */
   role?: Role;
-  /** localStorage to start with instead of a fresh session alone (a returning user's device). */
+  /** localStorage to start with instead (a returning user's device). */
   storage?: [string, string][];
 }
 
 /**
- * What the app leaves in localStorage for the demo manager who has opened /properties once (the
- * session, the access copy, the kept screen, the company settings): a returning user whose HTTP
- * cache and service worker are gone, which the issue's "cold load with a session" does not have.
+ * What the app leaves in localStorage for the demo user `role` once it has opened `page` signed in
+ * (the session, the access copy, the words of the first paint, the company settings, the kept
+ * screen...), once it has stored the key `until` (holding `holding`), without the keys `without`. The page loads in a browser of its
+ * own: the measured load's HTTP cache and service worker stay empty.
  */
-async function returningStorage(): Promise<[string, string][]> {
+async function deviceStorage(
+  role: Role,
+  page: string,
+  until: string,
+  { holding = '', without = [] }: { holding?: string; without?: string[] } = {},
+): Promise<[string, string][]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage({ viewport: PHONE, serviceWorkers: 'block' });
-    await page.goto(`${API}/favicon.svg`);
-    const session = JSON.stringify(await sessionOf('manager'));
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
-    await page.goto(`${API}/properties`);
-    await page.waitForFunction(
-      () => localStorage.getItem('arivia-ops-kept-screen')?.includes('"/properties"') ?? false,
-      undefined,
+    const tab = await browser.newPage({ viewport: PHONE, serviceWorkers: 'block' });
+    await tab.goto(`${API}/favicon.svg`);
+    const session = JSON.stringify(await sessionOf(role));
+    await tab.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
+    await tab.goto(`${API}${page}`);
+    await tab.waitForFunction(
+      ([key, part]) => localStorage.getItem(key)?.includes(part) ?? false,
+      [until, holding] as const,
       { timeout: 60_000 },
     );
-    return await page.evaluate(() => Object.entries(localStorage));
+    const entries = await tab.evaluate(() => Object.entries(localStorage));
+    return entries.filter(([k]) => !without.includes(k));
   } finally {
     await browser.close();
   }
 }
+
+/**
+ * A device signed in as `role`: what the app keeps from signing in on (the session, the access
+ * copy, the words of the first paint boot.js paints, the company settings), no screen kept, no
+ * HTTP cache, no service worker: the issue's "cold load with a session".
+ */
+const signedInStorage = (role: Role) =>
+  deviceStorage(role, '/', FIRST_PAINT_TEXTS_KEY, { without: [KEPT_SCREEN_KEY] });
+
+/**
+ * The demo manager's device once /properties was opened and kept: a returning user whose HTTP
+ * cache and service worker are gone, which the issue's "cold load with a session" does not have.
+ */
+const returningStorage = () =>
+  deviceStorage('manager', '/properties', KEPT_SCREEN_KEY, { holding: '"/properties"' });
 
 /**
  * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it
@@ -258,9 +281,9 @@ async function lighthouseOnce(url: string, opts: LighthouseStart): Promise<Score
   });
   try {
     if (opts.role) {
-      // A session in local storage (or all a returning user's device keeps), set from a page that
-      // loads none of the app's assets, so the measured load is still a cold one.
-      const entries = opts.storage ?? [[SESSION_KEY, JSON.stringify(await sessionOf(opts.role))]];
+      // What a signed-in device keeps (or all a returning user's device keeps), set from a page
+      // that loads none of the app's assets, so the measured load is still a cold one.
+      const entries = opts.storage ?? (await signedInStorage(opts.role));
       const page = await context.newPage();
       await page.goto(new URL('/favicon.svg', url).href);
       await page.evaluate((list) => {
