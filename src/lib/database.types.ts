@@ -1980,6 +1980,46 @@ export type Database = {
         Returns: number
       }
       my_permissions: { Args: never; Returns: string[] }
+      my_work_order_areas: { Args: never; Returns: string[] }
+      my_work_orders: {
+        Args: { include_unassigned?: boolean }
+        Returns: {
+          assignee_id: string | null
+          blocking: boolean
+          category: Database["public"]["Enums"]["work_order_category"]
+          checklist_item: string | null
+          cleaning_task_id: string | null
+          closed_at: string | null
+          created_at: string
+          created_by: string | null
+          description: string
+          due_at: string | null
+          external_cost: number
+          id: string
+          labour_cost: number
+          labour_minutes: number
+          location: string
+          parts_cost: number
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          property_id: string
+          reporter_id: string | null
+          resolution_notes: string
+          resolved_at: string | null
+          source: Database["public"]["Enums"]["work_order_source"]
+          started_at: string | null
+          status: Database["public"]["Enums"]["work_order_status"]
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "work_orders"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       other_active_admin_exists: {
         Args: { except_user: string }
         Returns: boolean

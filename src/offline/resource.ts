@@ -114,9 +114,10 @@ export interface ListResource<Row extends object, Params> extends ResourceBase<R
    * Is this read full - does the server's answer hold every row of the copy it could hold? `true`:
    * every row of the copy; a predicate: every row it takes (the board's days). Then the rows of
    * the copy the server no longer returns are forgotten (never one a queued write is about).
+   * `answer` is the server's: a paged read is full only when its page held the whole total.
    * Default: not full (a filtered or paged read prunes nothing).
    */
-  full?(params: Params): boolean | ((row: Row) => boolean);
+  full?(params: Params, answer: { rows: Row[]; total: number }): boolean | ((row: Row) => boolean);
   /** Queued writes to child tables laid over the rows by the area (after the rows' own). */
   children?: ChildWrites<Row>[];
   /** Does a queued insert belong to this read (another villa's photo does not)? Default: yes. */
@@ -200,11 +201,12 @@ async function queuedCallsOf<Row extends object, Params>(
 async function keep<Row extends object, Params>(
   r: ListResource<Row, Params>,
   params: Params,
-  rows: Row[],
+  answer: { rows: Row[]; total: number },
 ): Promise<void> {
+  const { rows } = answer;
   try {
     await r.copy.save(params, rows);
-    const full = r.full?.(params);
+    const full = r.full?.(params, answer);
     if (!full || !r.copy.prune) return;
     const key = r.key ?? 'id';
     const kept = await rowsWithQueuedWrites();
@@ -269,9 +271,9 @@ export async function readList<Row extends object, Params>(
     r.copy,
     async () => {
       const answer = await r.fetch(params);
-      const rows = Array.isArray(answer) ? answer : answer.rows;
-      void keep(r, params, rows);
-      return { rows, total: Array.isArray(answer) ? answer.length : answer.total };
+      const read = Array.isArray(answer) ? { rows: answer, total: answer.length } : answer;
+      void keep(r, params, read);
+      return read;
     },
     () => keptPage(r, params),
   );

@@ -250,6 +250,16 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     expect({ status: r.status, code: r.code }).toEqual({ status: 404, code: 'PT404' });
   },
 
+  // --- maintenance's pages (20261129100000): invoker, the caller's own work orders under RLS ----
+  my_work_order_areas: async () => {
+    await expectDenied('anon', 'my_work_order_areas');
+    await answers('norole', 'my_work_order_areas', {}, []);
+  },
+  my_work_orders: async () => {
+    await expectDenied('anon', 'my_work_orders', { include_unassigned: true });
+    await answers('norole', 'my_work_orders', { include_unassigned: true }, []);
+  },
+
   // --- notifications (20261127310000): only the caller's own -----------------------------------
   mark_notifications_read: async () => {
     await expectDenied('anon', 'mark_notifications_read', { notification_ids: null });

@@ -1,10 +1,11 @@
 // Work-order reads shared by every area (docs/maintenance.md, docs/offline.md "Declaring a
-// resource"): the whole list (maintenance's views filter it on the device), one work order with its
-// comments, photos and timeline, and one villa's work orders. Each work order is kept on this
+// resource"): one page of the list (filtered, sorted and counted by the server), one work order
+// with its comments, photos and timeline, and one villa's work orders. Each work order is kept on this
 // device as a record of kind `work_order` in the `tasks` store (`workOrderKind`), so every read
 // answers from the device when the server cannot be reached, with the user's queued reports, edits
 // and status moves (transition_work_order, ./transitions.ts) laid on top.
 import { queryOptions } from '@tanstack/react-query';
+import type { PostgrestError } from '@supabase/supabase-js';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import type { Freshness } from '@/offline/read';
@@ -19,9 +20,9 @@ import {
 } from '@/offline/resource';
 import { getStaffNames } from '@/domain/staff/names';
 import { workOrderKeys } from './keys';
-import { byUrgency } from './labels';
+import { byUrgency, isOverdue, OPEN_STATUSES } from './labels';
 import { takeWorkOrderCall, transitionWorkOrder } from './transitions';
-import type { WorkOrder } from './types';
+import type { WorkOrder, WorkOrderCategory, WorkOrderPriority, WorkOrderStatus } from './types';
 
 export const WORK_ORDER_SELECT =
   'id,property_id,title,description,location,category,priority,status,version,assignee_id,reporter_id,due_at,blocking,labour_minutes,parts_cost,labour_cost,external_cost,resolution_notes,created_at,property:properties(name,code,area)';
@@ -61,48 +62,141 @@ export function workOrderOfQueued(values: Record<string, unknown>): WorkOrder {
   };
 }
 
-/** How many work orders one request of the list reads. */
-export const LIST_PAGE = 500;
+// ---- The list and the board: one page, filtered, sorted and counted by the server --------------
 
-/**
- * Every work order the user may see, read page by page (by id, so a page never skips a row when
- * others are added or removed meanwhile), newest first.
- */
-async function fetchAll(): Promise<WorkOrder[]> {
-  const rows: WorkOrder[] = [];
-  for (;;) {
-    const last = rows.at(-1)?.id;
-    let q = supabase.from('work_orders').select(WORK_ORDER_SELECT).order('id').limit(LIST_PAGE);
-    if (last) q = q.gt('id', last);
-    const page = (await fetchOrThrow(() => q)) ?? [];
-    rows.push(...page);
-    if (page.length < LIST_PAGE) break;
-  }
-  return rows.sort(newestFirst);
+/** The list's filters, order and page (the board asks per column: a status, its first few). */
+export interface WorkOrderListParams {
+  /** '' : every status but closed. */
+  status: WorkOrderStatus | '';
+  priority: WorkOrderPriority | '';
+  /** A villa's id, or ''. */
+  villa: string;
+  /** A person's id, 'none' (unassigned), or ''. */
+  assignee: string;
+  category: WorkOrderCategory | '';
+  flag: '' | 'blocking' | 'overdue';
+  sort: 'urgency' | 'newest';
+  /** From 1. */
+  page: number;
+  size: number;
+}
+
+/** Does a work order pass the list's filters (on the device: the copy, queued rows)? */
+export function listMatches(w: WorkOrder, p: WorkOrderListParams, now = Date.now()): boolean {
+  return (
+    (p.status ? w.status === p.status : w.status !== 'closed') &&
+    (!p.priority || w.priority === p.priority) &&
+    (!p.villa || w.property_id === p.villa) &&
+    (!p.assignee ||
+      (p.assignee === 'none' ? w.assignee_id === null : w.assignee_id === p.assignee)) &&
+    (!p.category || w.category === p.category) &&
+    (p.flag !== 'blocking' || w.blocking) &&
+    (p.flag !== 'overdue' || isOverdue(w, now))
+  );
 }
 
 const newestFirst = (a: WorkOrder, b: WorkOrder) =>
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
-/** Every work order (maintenance's list, board and queue filter it on the device). Full: pruned. */
-export const workOrderList = listResource<WorkOrder, null>({
+/** The list's order on the device, as the server sorts it (`ordered` below). */
+export const listOrder = (sort: WorkOrderListParams['sort']) =>
+  sort === 'newest'
+    ? newestFirst
+    : (a: WorkOrder, b: WorkOrder) => byUrgency(a, b) || a.id.localeCompare(b.id);
+
+/**
+ * A work-order read sorted as the list sorts (most urgent: priority, urgent first as the enum
+ * orders it, then the earliest due, then the oldest report; or newest first), id last so a page
+ * never repeats or skips a row. The indexes of 20261129100000_work_order_pages.sql follow it.
+ */
+export function ordered<Q extends OrderedQuery<Q>>(q: Q, sort: WorkOrderListParams['sort']): Q {
+  return sort === 'newest'
+    ? q.order('created_at', { ascending: false }).order('id', { ascending: false })
+    : q
+        .order('priority', { ascending: false })
+        .order('due_at', { ascending: true, nullsFirst: false })
+        .order('created_at')
+        .order('id');
+}
+
+interface OrderedQuery<Q> {
+  order(column: 'created_at' | 'id' | 'priority' | 'due_at', options?: object): Q;
+}
+
+/** A counted, ranged read's rows and exact total. */
+export async function pageOf<R>(
+  query: PromiseLike<{ data: R[] | null; error: PostgrestError | null; count: number | null }>,
+): Promise<{ rows: R[]; total: number }> {
+  return fetchOrThrow(async () => {
+    const { data, error, count } = await query;
+    return { data: data ? { rows: data, total: count ?? data.length } : null, error };
+  });
+}
+
+const rangeOf = (p: { page: number; size: number }) =>
+  [(p.page - 1) * p.size, p.page * p.size - 1] as const;
+
+/** One page of the list, with the filters' exact total (PostgREST range + count=exact). */
+async function fetchPage(p: WorkOrderListParams): Promise<{ rows: WorkOrder[]; total: number }> {
+  let q = supabase.from('work_orders').select(WORK_ORDER_SELECT, { count: 'exact' });
+  q = p.status ? q.eq('status', p.status) : q.neq('status', 'closed');
+  if (p.priority) q = q.eq('priority', p.priority);
+  if (p.villa) q = q.eq('property_id', p.villa);
+  if (p.assignee === 'none') q = q.is('assignee_id', null);
+  else if (p.assignee) q = q.eq('assignee_id', p.assignee);
+  if (p.category) q = q.eq('category', p.category);
+  if (p.flag === 'blocking') q = q.eq('blocking', true);
+  if (p.flag === 'overdue')
+    q = q.lt('due_at', new Date().toISOString()).in('status', OPEN_STATUSES);
+  return pageOf(ordered(q, p.sort).range(...rangeOf(p)));
+}
+
+/**
+ * A read that got every row its filters take (its first page held the whole total) may forget
+ * the kept rows those filters take that the server did not return (deleted, or moved out of the
+ * filter meanwhile): never on a later or partial page, which did not read the rest. "Overdue"
+ * depends on the clock of each side, so it prunes nothing.
+ */
+export const completeRead =
+  <P extends { page: number }>(scope: (w: WorkOrder, p: P) => boolean) =>
+  (p: P, answer: { rows: WorkOrder[]; total: number }) =>
+    p.page === 1 && answer.rows.length >= answer.total ? (w: WorkOrder) => scope(w, p) : false;
+
+/**
+ * The list (and each board column): one page from the server, its rows kept on this device with
+ * every other read of work orders; offline, the kept ones filtered, sorted and paged the same
+ * way, with the user's queued reports, edits and moves on top.
+ */
+export const workOrderList = listResource<WorkOrder, WorkOrderListParams>({
   source: 'work_orders',
   table: 'work_orders',
-  fetch: fetchAll,
+  fetch: fetchPage,
   copy: kindRows(workOrderKind),
-  compare: newestFirst,
-  full: () => true,
+  matches: (w, p) => listMatches(w, p),
+  compare: (a, b, p) => listOrder(p.sort)(a, b),
+  page: (p) => ({ number: p.page, size: p.size }),
+  full: completeRead((w, p: WorkOrderListParams) => p.flag !== 'overdue' && listMatches(w, p)),
   fromQueued: workOrderOfQueued,
   calls: [transitionWorkOrder, takeWorkOrderCall],
 });
 
-export async function getWorkOrders(): Promise<{ rows: WorkOrder[]; fromDevice: boolean }> {
-  const { rows, fromDevice } = await readList(workOrderList, null);
-  return { rows, fromDevice };
+export interface WorkOrderPage {
+  rows: WorkOrder[];
+  total: number;
+  /** Answered from this device's copy (no connection). */
+  fromDevice: boolean;
 }
 
-export const workOrdersQueryOptions = () =>
-  queryOptions({ queryKey: workOrderKeys.lists(), queryFn: getWorkOrders });
+export async function getWorkOrderPage(params: WorkOrderListParams): Promise<WorkOrderPage> {
+  const { rows, total, fromDevice } = await readList(workOrderList, params);
+  return { rows, total, fromDevice };
+}
+
+export const workOrderPageQueryOptions = (params: WorkOrderListParams) =>
+  queryOptions({
+    queryKey: workOrderKeys.list(params),
+    queryFn: () => getWorkOrderPage(params),
+  });
 
 export interface WorkOrderDetail extends WorkOrder {
   comments: { id: string; author_id: string | null; body: string; created_at: string }[];

@@ -1,7 +1,9 @@
 // "Mine" with the unassigned work orders of my areas (docs/maintenance.md "Taking a work order"):
 // my areas are the areas (a villa's `area`, as the villa's page writes it) of the villas whose work
-// orders I have had, in any status; with none yet, every unassigned one is shown. The switch is
-// remembered on this device.
+// orders I have had, in any status; with none yet, every unassigned one is shown. The server works
+// them out (my_work_order_areas(), api/get-my-queue.ts); offline, on a device that never read
+// them, they come from the work orders it keeps (`myAreas`). The switch is remembered on this
+// device.
 import { useState } from 'react';
 import type { WorkOrder } from '@/domain/work-orders/types';
 
@@ -14,6 +16,9 @@ function stored(): boolean {
     return true;
   }
 }
+
+/** The switch as this device remembers it (the route's loader reads it before any render). */
+export const includeUnassignedStored = stored;
 
 /** Whether "Mine" includes the unassigned work orders of my areas (on unless turned off here). */
 export function useIncludeUnassigned(): [boolean, (on: boolean) => void] {
@@ -29,7 +34,7 @@ export function useIncludeUnassigned(): [boolean, (on: boolean) => void] {
   return [on, set];
 }
 
-/** My areas: those of the villas of every work order I have had (any status), sorted. */
+/** My areas from these work orders: those of the villas of every one I have had, sorted. */
 export function myAreas(all: WorkOrder[], me: string | undefined): string[] {
   const areas = new Set<string>();
   for (const w of all) {

@@ -1,9 +1,10 @@
-// Work-order reads (docs/maintenance.md): the list every view filters on the device (board, list,
-// the technician's queue) and one work order with its comments, photos and timeline are declared
-// in src/domain/work-orders/reads.ts (kept on this device, the user's queued reports, edits and
-// status moves laid on top; docs/offline.md); here are their hooks, the people who can be
-// assigned, and the villas a report can name.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// Work-order reads (docs/maintenance.md): one page of the list (also one board column: a status
+// and its first few), filtered, sorted and counted by the server, and one work order with its
+// comments, photos and timeline, are declared in src/domain/work-orders/reads.ts (kept on this
+// device, the user's queued reports, edits and status moves laid on top; docs/offline.md); the
+// technician's queue in ./get-my-queue.ts. Here are their hooks, the people who can be assigned,
+// and the villas a report can name.
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import {
@@ -15,19 +16,35 @@ import {
   type DeviceCopy,
 } from '@/offline/resource';
 import { workOrderKeys } from '@/domain/work-orders/keys';
-import { workOrderQueryOptions, workOrdersQueryOptions } from '@/domain/work-orders/reads';
+import {
+  workOrderPageQueryOptions,
+  workOrderQueryOptions,
+  type WorkOrderListParams,
+} from '@/domain/work-orders/reads';
 
 export {
   getWorkOrder,
-  getWorkOrders,
+  getWorkOrderPage,
   workOrderQueryOptions,
-  workOrdersQueryOptions,
+  workOrderPageQueryOptions,
   WORK_ORDER_SELECT,
   type WorkOrderDetail,
+  type WorkOrderListParams,
+  type WorkOrderPage,
 } from '@/domain/work-orders/reads';
 
-export function useWorkOrders() {
-  return useQuery(workOrdersQueryOptions());
+/** One page of the list; the page shown stays while the next one loads. */
+export function useWorkOrderPage(params: WorkOrderListParams, enabled: boolean) {
+  return useQuery({
+    ...workOrderPageQueryOptions(params),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The board's columns: each its first `params.size` and its count, read together. */
+export function useBoardColumns(columns: WorkOrderListParams[]) {
+  return useQueries({ queries: columns.map((p) => workOrderPageQueryOptions(p)) });
 }
 
 export function useWorkOrder(id: string | null) {

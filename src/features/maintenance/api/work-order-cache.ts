@@ -14,9 +14,12 @@ import type { WorkOrder } from '@/domain/work-orders/types';
  */
 export const SETTLED = [workOrderKeys.all, ...READINESS_READS];
 
-/** Lays a change on the cached list and detail at once (it shows while queued, offline too). */
+/**
+ * Lays a change on the cached pages (the list's, the board's columns, Mine) and the detail at once
+ * (it shows while queued, offline too).
+ */
 export function patchCached(qc: QueryClient, id: string, patch: <W extends WorkOrder>(w: W) => W) {
-  qc.setQueryData<{ rows: WorkOrder[]; fromDevice: boolean }>(workOrderKeys.lists(), (d) =>
+  qc.setQueriesData<{ rows: WorkOrder[] }>({ queryKey: workOrderKeys.lists() }, (d) =>
     d ? { ...d, rows: d.rows.map((w) => (w.id === id ? patch(w) : w)) } : d,
   );
   qc.setQueryData<WorkOrderDetail | null>(workOrderKeys.detail(id), (d) => (d ? patch(d) : d));

@@ -54,10 +54,14 @@ export function WorkOrderCard({
             aria-label={t('card.select', { title: w.title })}
           />
         ) : null}
+        {/* One line on a phone (the whole title is its name, and its panel's heading): a title
+            wrapping over two lines was the largest text the technician's first screen drew,
+            after its data (docs/maintenance.md "How the screen reads"). */}
         <button
           type="button"
           onClick={onOpen}
-          className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
+          title={w.title}
+          className="max-w-64 truncate text-left font-medium underline-offset-2 hover:underline focus-visible:underline sm:max-w-none sm:overflow-visible sm:whitespace-normal"
         >
           {w.title}
         </button>

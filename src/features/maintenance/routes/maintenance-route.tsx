@@ -2,61 +2,100 @@
 // status, and the technician's queue ("Mine": my open work orders by urgency). A work order's
 // detail opens beside the list (`?wo=<id>`); "Report a problem" opens the short form
 // (`?report=1`, villa pre-filled from the villa filter `&villa=<id>`). Others' changes arrive
-// live (realtime); offline, the list answers from the device and writes wait in the sync queue.
-// The list shows PAGE_SIZE at a time (`&page=N`); a manager ticks work orders there and assigns
-// them together (components/bulk-assign-bar.tsx). An unassigned work order has "Take" for
-// technicians and managers, and "Mine" can include the unassigned ones of my areas
-// (mine.ts, components/mine-options.tsx).
+// live (realtime); offline, each view answers from the work orders this device keeps and writes
+// wait in the sync queue. Each view reads what it shows: the list one page of PAGE_SIZE
+// (`&page=N`), filtered, sorted and counted by the server; the board each column's first few and
+// its count; Mine one page of my queue (api/get-my-queue.ts). A manager ticks work orders on the
+// list's page and assigns them together (components/bulk-assign-bar.tsx). An unassigned work
+// order has "Take" for technicians and managers, and "Mine" can include the unassigned ones of my
+// areas (mine.ts, components/mine-options.tsx).
 import { useLiveUpdates } from '@/lib/live-updates';
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
 import { useFilterFold } from '@/components/form/use-filter-fold';
 import { PageHeader } from '@/components/page-header';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { permissionsQueryOptions } from '@/lib/auth/auth-queries';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
 import { hasPermission } from '@/lib/permissions';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { paths } from '@/lib/routes';
+import { storedSession } from '@/lib/stored-session';
+import { workOrderKeys } from '@/domain/work-orders/keys';
+import { priorityLabel, statusLabel } from '@/domain/work-orders/labels';
+import { categoryLabel, PRIORITIES, STATUSES, type WorkOrder } from '@/domain/work-orders/types';
+import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
 import {
   canBeAssigned,
+  staffQueryOptions,
+  useBoardColumns,
   useStaff,
   useVillas,
-  useWorkOrders,
-  staffQueryOptions,
-  workOrdersQueryOptions,
+  useWorkOrderPage,
+  workOrderPageQueryOptions,
 } from '../api/get-work-orders';
-import type { QueryClient } from '@tanstack/react-query';
-import { prefetchOnLoad } from '@/lib/route-loader';
-import { workOrderKeys } from '@/domain/work-orders/keys';
-import { paths } from '@/lib/routes';
-import { byUrgency, isOverdue, priorityLabel, statusLabel } from '@/domain/work-orders/labels';
-import { categoryLabel, PRIORITIES, STATUSES, type WorkOrder } from '@/domain/work-orders/types';
+import { myQueueQueryOptions, useMyQueue } from '../api/get-my-queue';
+import { useTakeWorkOrder } from '../api/take-work-order';
 import { BulkAssignBar } from '../components/bulk-assign-bar';
+import { MineOptions } from '../components/mine-options';
 import { ReportDialog } from '../components/report-dialog';
 import { WorkOrderCard } from '../components/work-order-card';
 import { WorkOrderDetailSheet } from '../components/work-order-detail';
-import { isUnassignedIn, myAreas, useIncludeUnassigned } from '../mine';
-import { MineOptions } from '../components/mine-options';
-import { useTakeWorkOrder } from '../api/take-work-order';
-import { CATEGORIES } from '@/domain/work-orders/report-problem-schema';
+import {
+  boardColumnsOf,
+  listParamsOf,
+  PAGE_SIZE,
+  pageNumberOf,
+  viewOf,
+  type View,
+} from '../list-params';
+import { includeUnassignedStored, useIncludeUnassigned } from '../mine';
 import { messages } from '../messages';
 
-type View = 'mine' | 'list' | 'board';
-
 /**
- * The work orders and the people they name are asked for as the route loads, with the screen's
- * chunk (every view reads both).
+ * The people work orders name, and what the view shows, are asked for as the route loads, with
+ * the screen's chunk: the list's page, the board's columns or my queue. Which view a user without
+ * `?view=` gets depends on their keys: at a cold start, before they are read, the screen asks as
+ * it draws (as the housekeeping and dashboard loaders do).
  */
-export const clientLoader = (queryClient: QueryClient) => () => {
-  prefetchOnLoad(queryClient, staffQueryOptions());
-  return prefetchOnLoad(queryClient, workOrdersQueryOptions());
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    prefetchOnLoad(queryClient, staffQueryOptions());
+    const search = new URL(request.url).searchParams;
+    const userId = storedSession()?.user.id;
+    const permissions = userId
+      ? queryClient.getQueryData(permissionsQueryOptions(userId).queryKey)
+      : undefined;
+    const requested = search.get('view');
+    if (!userId || (!permissions && requested === null)) return null;
+    const view = viewOf(search, {
+      canWork: hasPermission(permissions ?? [], 'maintenance.work'),
+      canManage: hasPermission(permissions ?? [], 'maintenance.manage'),
+    });
+    if (view === 'mine')
+      return prefetchOnLoad(
+        queryClient,
+        myQueueQueryOptions({
+          me: userId,
+          include: includeUnassignedStored(),
+          page: pageNumberOf(search),
+        }),
+      );
+    if (view === 'board') {
+      for (const column of boardColumnsOf(search))
+        prefetchOnLoad(queryClient, workOrderPageQueryOptions(column));
+      return null;
+    }
+    return prefetchOnLoad(queryClient, workOrderPageQueryOptions(listParamsOf(search)));
+  };
 
-/** Work orders per page of the list. */
-const PAGE_SIZE = 50;
 /** Address keys that do not change what the list shows (the rest send it back to page 1). */
 const KEEPS_PAGE = new Set(['page', 'wo', 'report']);
 
@@ -68,15 +107,6 @@ const LIVE_TABLES = [
 ];
 const useLiveWorkOrders = () =>
   useLiveUpdates('maintenance-work-orders', LIVE_TABLES, [workOrderKeys.all]);
-
-interface Filters {
-  status: string;
-  priority: string;
-  villa: string;
-  assignee: string;
-  category: string;
-  flag: string;
-}
 
 function FilterSelect({
   name,
@@ -111,45 +141,6 @@ function FilterSelect({
   );
 }
 
-/**
- * The rows a view shows, in order (filters apply to the list and the board, not to "Mine").
- * `unassignedIn`: "Mine" also shows the unassigned ones of these areas (null: not).
- */
-function select(
-  all: WorkOrder[],
-  view: View,
-  filters: Filters,
-  me: string | undefined,
-  sort: 'urgency' | 'newest',
-  unassignedIn: string[] | null,
-): WorkOrder[] {
-  const rows =
-    view === 'mine'
-      ? all.filter(
-          (w) =>
-            (w.assignee_id === me && w.status !== 'resolved' && w.status !== 'closed') ||
-            (unassignedIn !== null && isUnassignedIn(w, unassignedIn)),
-        )
-      : all.filter(
-          (w) =>
-            (filters.status
-              ? w.status === filters.status
-              : view === 'board' || w.status !== 'closed') &&
-            (!filters.priority || w.priority === filters.priority) &&
-            (!filters.villa || w.property_id === filters.villa) &&
-            (!filters.assignee ||
-              (filters.assignee === 'none'
-                ? w.assignee_id === null
-                : w.assignee_id === filters.assignee)) &&
-            (!filters.category || w.category === filters.category) &&
-            (filters.flag !== 'blocking' || w.blocking) &&
-            (filters.flag !== 'overdue' || isOverdue(w)),
-        );
-  return [...rows].sort(
-    sort === 'newest' ? (a, b) => b.created_at.localeCompare(a.created_at) : byUrgency,
-  );
-}
-
 export function MaintenanceRoute() {
   const t = useT(messages);
   const { permissions, user } = useAuth();
@@ -160,29 +151,29 @@ export function MaintenanceRoute() {
   const take = useTakeWorkOrder();
   const [includeUnassigned, setIncludeUnassigned] = useIncludeUnassigned();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('view');
-  const view: View =
-    requested === 'mine' || requested === 'list' || requested === 'board'
-      ? requested
-      : canWork && !canManage
-        ? 'mine'
-        : 'list';
+  const view = viewOf(params, { canWork, canManage });
   const openId = params.get('wo');
   const reporting = params.get('report') === '1';
-  const sort = params.get('sort') === 'newest' ? 'newest' : 'urgency';
-  const filters: Filters = {
-    status: params.get('status') ?? '',
-    priority: params.get('priority') ?? '',
-    villa: params.get('villa') ?? '',
-    assignee: params.get('assignee') ?? '',
-    category: params.get('category') ?? '',
-    flag: params.get('flag') ?? '',
+  const listParams = listParamsOf(params);
+  const { sort, page } = listParams;
+  const filters = {
+    status: listParams.status,
+    priority: listParams.priority,
+    villa: listParams.villa,
+    assignee: listParams.assignee,
+    category: listParams.category,
+    flag: listParams.flag,
   };
-  const filterKey = JSON.stringify(filters);
   // On a phone the filters fold into one button, so the first work order is on the first screen.
   const filterFold = useFilterFold();
 
-  const query = useWorkOrders();
+  // Each view reads only what it shows (the others' reads stay off).
+  const mine = useMyQueue(
+    { me: user?.id ?? '', include: includeUnassigned, page },
+    view === 'mine',
+  );
+  const list = useWorkOrderPage(listParams, view === 'list');
+  const board = useBoardColumns(view === 'board' ? boardColumnsOf(params) : []);
   const staff = useStaff();
   const villas = useVillas();
   useLiveWorkOrders();
@@ -198,27 +189,23 @@ export function MaintenanceRoute() {
     setParams(next, { replace: true });
   };
 
-  const areas = useMemo(() => myAreas(query.data?.rows ?? [], user?.id), [query.data, user?.id]);
-  const shown = useMemo(
-    () =>
-      select(
-        query.data?.rows ?? [],
-        view,
-        JSON.parse(filterKey) as Filters,
-        user?.id,
-        sort,
-        includeUnassigned ? areas : null,
-      ),
-    [query.data, view, filterKey, user?.id, sort, includeUnassigned, areas],
-  );
+  const paged = view === 'mine' ? mine : list;
+  const rows: WorkOrder[] = view === 'board' ? [] : (paged.data?.rows ?? []);
+  const total =
+    view === 'board'
+      ? board.reduce((sum, column) => sum + (column.data?.total ?? 0), 0)
+      : (paged.data?.total ?? 0);
+  const pending = view === 'board' ? board.some((c) => c.isPending) : paged.isPending;
+  const failed = view === 'board' ? board.some((c) => c.isError) : paged.isError;
+  const fromDevice =
+    view === 'board' ? board.some((c) => c.data?.fromDevice) : paged.data?.fromDevice;
+  const areas = mine.data?.areas ?? [];
 
   const bulk = canManage && view === 'list';
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const page = Math.min(pages, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const visible = view === 'list' ? shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : shown;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  // Only what the list still shows counts as selected (a filter may have hidden some).
-  const selected = bulk ? shown.filter((w) => picked.has(w.id)) : [];
+  // Only what the page still shows counts as selected (a filter or another page may hide some).
+  const selected = bulk ? rows.filter((w) => picked.has(w.id)) : [];
 
   const card = (w: WorkOrder) => (
     <WorkOrderCard
@@ -367,43 +354,54 @@ export function MaintenanceRoute() {
       {bulk ? (
         <BulkAssignBar
           selected={selected}
-          page={visible}
+          page={rows}
           onSelectedChange={setPicked}
           assignable={(staff.data ?? []).filter(canBeAssigned)}
         />
       ) : null}
-      {query.data?.fromDevice ? <DeviceCopyNote what={t('deviceCopy.workOrders')} /> : null}
+      {fromDevice ? <DeviceCopyNote what={t('deviceCopy.workOrders')} /> : null}
       <p role="status" className="text-muted-foreground text-sm">
-        {query.isPending ? t('list.loading') : t('list.count', { count: shown.length })}
+        {pending ? t('list.loading') : t('list.count', { count: total })}
       </p>
-      {query.isError ? (
+      {failed ? (
         <p role="alert" className="text-destructive text-sm">
           {t('list.failed')}
         </p>
       ) : null}
       {view === 'board' ? (
         <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="work-order-board">
-          {STATUSES.map((s) => {
-            const inColumn = shown.filter((w) => w.status === s);
+          {STATUSES.map((s, i) => {
+            const column = board[i]?.data;
+            const inColumn = column?.rows ?? [];
+            const count = column?.total ?? 0;
             return (
               <section
                 key={s}
-                aria-label={t('list.column', { status: statusLabel(s), count: inColumn.length })}
+                aria-label={t('list.column', { status: statusLabel(s), count })}
                 className="space-y-2"
               >
                 <h2 className="text-sm font-medium">
-                  {statusLabel(s)}{' '}
-                  <span className="text-muted-foreground">({inColumn.length})</span>
+                  {statusLabel(s)} <span className="text-muted-foreground">({count})</span>
                 </h2>
                 {inColumn.map(card)}
+                {count > inColumn.length ? (
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="px-0"
+                    onClick={() => set({ view: 'list', status: s })}
+                  >
+                    {t('list.showAll', { count })}
+                  </Button>
+                ) : null}
               </section>
             );
           })}
         </div>
       ) : (
         <div className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" data-testid="work-order-list">
-          {visible.map(card)}
-          {!query.isPending && shown.length === 0 ? (
+          {rows.map(card)}
+          {!pending && total === 0 ? (
             <p className="text-muted-foreground text-sm">
               {view === 'mine'
                 ? includeUnassigned
@@ -414,7 +412,7 @@ export function MaintenanceRoute() {
           ) : null}
         </div>
       )}
-      {view === 'list' && pages > 1 ? (
+      {view !== 'board' && pages > 1 ? (
         <nav aria-label={t('list.pages')} className="flex items-center gap-2 text-sm">
           <Button
             size="sm"
