@@ -2,6 +2,7 @@
 // with no role yet, who to ask for access; then the cards the areas contribute (the registry,
 // src/lib/areas.ts: today's villas, urgent and overdue work orders, my work orders), in order, to
 // those they name. Its loader asks for the cards' reads as the route loads.
+import { useDeferredValue } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -50,6 +51,9 @@ export function DashboardRoute() {
   // The cards come in together, once each has its chunk and its read: one arriving late would
   // move those below it.
   const settled = useCardsSettled(cards, { userId: user?.id ?? '', roles, permissions });
+  // The cards are the screen's largest render: drawn in a transition, in slices, not in one long
+  // task the phone cannot answer a tap during (bench/README.md "Issue 29").
+  const cardsShown = useDeferredValue(settled, false);
 
   return (
     <div className="space-y-6">
@@ -94,7 +98,7 @@ export function DashboardRoute() {
           </ul>
         </section>
       ) : null}
-      {settled ? (
+      {cardsShown ? (
         cards.map((c) => <c.Component key={c.key} />)
       ) : (
         // A loading state (data-loading): what waits for the first screen waits for the cards.
