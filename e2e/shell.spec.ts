@@ -3,8 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, DEMO, DEMO_PASSWORD, grantAs, signIn, signInAs } from './support/helpers';
 
+// The app's own (#root), not the frame boot.js may still paint over it as the page starts.
 const sidebar = (page: import('@playwright/test').Page) =>
-  page.locator('[data-slot="sidebar"][data-state]');
+  page.locator('#root [data-slot="sidebar"][data-state]');
 
 test.describe('sidebar', () => {
   test('collapses to 3rem with Ctrl+B and remembers it in sidebar:state for 7 days', async ({
@@ -12,7 +13,7 @@ test.describe('sidebar', () => {
     context,
   }) => {
     await signInAs(page, 'manager');
-    const container = page.locator('[data-slot="sidebar-container"]');
+    const container = page.locator('#root [data-slot="sidebar-container"]');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect.poll(async () => (await container.boundingBox())?.width).toBe(256); // 16rem
 

@@ -106,8 +106,8 @@ document.documentElement.lang = LANGUAGE;
   // build (src/app/layouts/first-paint.tsx: the frame and the page's heading, in the
   // <template id="boot-first-paint"> above). It goes before #root, inert and hidden from
   // assistive tech; #root is hidden meanwhile (index.html). The app's own screen takes its place
-  // as soon as it shows more than a spinner (or a skeleton, in place of a kept screen's rows),
-  // or after 10 s, whatever it shows.
+  // as soon as it shows its rows (a kept screen) or a page's heading (the frame), or after 10 s,
+  // whatever it shows.
   function firstScreen(stored) {
     var shot = keptScreen(stored);
     var frame = shot ? null : builtFirstPaint(stored);
@@ -129,12 +129,14 @@ document.documentElement.lang = LANGUAGE;
       if (shot) box.innerHTML = shot.html;
       else box.append(frame);
       root.before(box);
+      // A kept screen gives way to the app's rows (not to its skeleton); the frame, once the app
+      // has drawn a page's heading (its data may still be coming: it shows that itself).
       var waiting = shot
         ? '#' + SPINNER_ID + ', [data-slot="skeleton"], [data-loading]'
-        : '#' + SPINNER_ID + ', [data-loading]';
+        : '#' + SPINNER_ID;
       var observer = new MutationObserver(function () {
         if (root.querySelector(waiting)) return;
-        if (root.firstElementChild) release();
+        if (shot ? root.firstElementChild : root.querySelector('h1')) release();
       });
       var timer = setTimeout(release, 10000);
       function release() {

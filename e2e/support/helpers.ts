@@ -81,6 +81,8 @@ export async function signInAs(page: Page, role: DemoRole, to = '/') {
   await expect(page.getByText('Loading...')).toHaveCount(0);
   // The screen is drawn, not only the frame (which commits first: app-layout.tsx).
   await expect(page.locator('#root [data-loading]')).toHaveCount(0);
+  // ...and shown: boot.js's painted frame has given way to it (src/boot.js).
+  await expect(page.locator('html')).not.toHaveClass(/boot-kept/);
 }
 
 async function authFetch(
