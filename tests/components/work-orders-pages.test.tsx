@@ -9,6 +9,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { workOrderKind } from '@/domain/work-orders/reads';
+import { keptRowsOf } from '@/offline/resource';
 import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
 import { renderRoute, restartAt } from './render-route';
 
@@ -143,7 +145,10 @@ it(
     expectPaged(50);
 
     // Offline, the queue answers from what its page kept, as this device's copy.
-    await new Promise((r) => setTimeout(r, 300)); // the page's copy is saved after it answers
+    // The page's copy is saved after it answers: wait for its 50 rows on this device.
+    await waitFor(async () =>
+      expect((await keptRowsOf(workOrderKind)).length).toBeGreaterThanOrEqual(50),
+    );
     cleanup();
     goOffline();
     restartAt('/maintenance');

@@ -133,7 +133,8 @@ export async function pageOf<R>(
   });
 }
 
-const rangeOf = (p: { page: number; size: number }) =>
+/** The rows of page `page` (from 1) of `size` rows, for a range read. */
+export const rangeOf = (p: { page: number; size: number }) =>
   [(p.page - 1) * p.size, p.page * p.size - 1] as const;
 
 /** One page of the list, with the filters' exact total (PostgREST range + count=exact). */

@@ -23,6 +23,7 @@ import {
   listOrder,
   ordered,
   pageOf,
+  rangeOf,
   WORK_ORDER_SELECT,
   workOrderKind,
   workOrderOfQueued,
@@ -74,11 +75,10 @@ const myAreasRead = rowResource<string[]>({
 });
 
 async function fetchQueue(p: MyQueueParams): Promise<{ rows: WorkOrder[]; total: number }> {
-  const from = (p.page - 1) * MINE_PAGE;
   const q = supabase
     .rpc('my_work_orders', { include_unassigned: p.include }, { count: 'exact' })
     .select(WORK_ORDER_SELECT);
-  return pageOf(ordered(q, 'urgency').range(from, from + MINE_PAGE - 1));
+  return pageOf(ordered(q, 'urgency').range(...rangeOf({ page: p.page, size: MINE_PAGE })));
 }
 
 const keptWorkOrders = kindRows<WorkOrder, MyQueueParams>(workOrderKind);
