@@ -39,7 +39,11 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { FIRST_PAINT_TEXTS_KEY, KEPT_SCREEN_KEY } from '../src/lib/startup-contract.ts';
+import {
+  FIRST_PAINT_TEXTS_KEY,
+  FORMAT_KIT_KEY,
+  KEPT_SCREEN_KEY,
+} from '../src/lib/startup-contract.ts';
 import { analyse } from './web-bundle.ts';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -213,13 +217,13 @@ interface LighthouseStart {
 /**
  * What the app leaves in localStorage for the demo user `role` once it has opened `page` signed in
  * (the session, the access copy, the words of the first paint, the company settings, the kept
- * screen...), once it has stored the key `until` (holding `holding`), without the keys `without`. The page loads in a browser of its
+ * screen...), once it has stored each key of `until` (holding `holding`), without the keys `without`. The page loads in a browser of its
  * own: the measured load's HTTP cache and service worker stay empty.
  */
 async function deviceStorage(
   role: Role,
   page: string,
-  until: string,
+  until: string[],
   { holding = '', without = [] }: { holding?: string; without?: string[] } = {},
 ): Promise<[string, string][]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -230,7 +234,7 @@ async function deviceStorage(
     await tab.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
     await tab.goto(`${API}${page}`);
     await tab.waitForFunction(
-      ([key, part]) => localStorage.getItem(key)?.includes(part) ?? false,
+      ([keys, part]) => keys.every((key) => localStorage.getItem(key)?.includes(part) ?? false),
       [until, holding] as const,
       { timeout: 60_000 },
     );
@@ -243,18 +247,18 @@ async function deviceStorage(
 
 /**
  * A device signed in as `role`: what the app keeps from signing in on (the session, the access
- * copy, the words of the first paint boot.js paints, the company settings), no screen kept, no
- * HTTP cache, no service worker: the issue's "cold load with a session".
+ * copy, the words of the first paint boot.js paints, the company settings, the format kit), no
+ * screen kept, no HTTP cache, no service worker: the issue's "cold load with a session".
  */
 const signedInStorage = (role: Role) =>
-  deviceStorage(role, '/', FIRST_PAINT_TEXTS_KEY, { without: [KEPT_SCREEN_KEY] });
+  deviceStorage(role, '/', [FIRST_PAINT_TEXTS_KEY, FORMAT_KIT_KEY], { without: [KEPT_SCREEN_KEY] });
 
 /**
  * The demo manager's device once /properties was opened and kept: a returning user whose HTTP
  * cache and service worker are gone, which the issue's "cold load with a session" does not have.
  */
 const returningStorage = () =>
-  deviceStorage('manager', '/properties', KEPT_SCREEN_KEY, { holding: '"/properties"' });
+  deviceStorage('manager', '/properties', [KEPT_SCREEN_KEY], { holding: '"/properties"' });
 
 /**
  * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it

@@ -1,13 +1,15 @@
 // Runs inside the signed-in frame (docs/admin.md): reads the company's system settings (time
 // zone, support e-mail, currency, week start), applies the zone and keeps them all on the device;
 // joins the `online` presence channel that the admin's health page counts realtime connections
-// with; uploads this browser's new web vitals to the web_vitals table the health page reads.
+// with; uploads this browser's new web vitals to the web_vitals table the health page reads;
+// keeps the format kit of the zone and the language for the next start (lib/format-kit.ts).
 // Renders nothing.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { COMPANY_SETTINGS_KEY, type CompanySettings } from '@/lib/company-settings';
-import { setCompanyTimeZone } from '@/lib/company-time';
+import { keepFormatKit, setCompanyTimeZone } from '@/lib/company-time';
+import { onFormatLocaleChange } from '@/lib/i18n/format-locale';
 import { publishOnlinePresence } from '@/lib/online-presence';
 import { afterFirstScreenDrawn } from '@/lib/idle';
 import { getSupabase } from '@/lib/supabase-client';
@@ -47,6 +49,23 @@ export function CompanySettingsSync() {
     // reads the support address), the time-zone code is not.
     setCompanyTimeZone(settings.data.time_zone);
   }, [settings.data]);
+
+  // Once the first screen is drawn, and again when the zone or the language changes: the kit is
+  // made with Intl, whose first format is the long task the next start is spared.
+  const zone = settings.data?.time_zone;
+  useEffect(() => {
+    let live = true;
+    const keep = () =>
+      void afterFirstScreenDrawn().then(() => {
+        if (live) keepFormatKit();
+      });
+    keep();
+    const stop = onFormatLocaleChange(keep);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [zone]);
 
   useEffect(() => {
     if (!userId) return;

@@ -10,9 +10,12 @@ import {
   formatDayWithWeekday,
   formatTime,
   formatTimeSeconds,
+  keepFormatKit,
   parseDay,
   setCompanyTimeZone,
+  zonedInputToIso,
 } from './company-time';
+import { setFormatLocale } from './i18n/format-locale';
 
 afterEach(() => {
   setCompanyTimeZone(DEFAULT_COMPANY_TIME_ZONE);
@@ -78,5 +81,29 @@ describe('parseDay', () => {
   it('refuses what is not a day', () => {
     for (const text of ['', 'tomorrow', '31 Feb 2026', '13/13/2026', '27 Foo 2026', '2026-11'])
       expect(parseDay(text, today)).toBeNull();
+  });
+});
+
+describe('with the format kit this device keeps (format-kit.ts)', () => {
+  afterEach(() => setFormatLocale('en-GB'));
+
+  it('writes the same as Intl, in the zone and the language it was made for, and after a change', () => {
+    const lateUtc = '2026-11-27T22:30:00.000Z';
+    keepFormatKit(Date.parse(lateUtc));
+    expect(formatDateTime(lateUtc)).toBe('Sat 28 Nov, 00:30');
+    expect(formatDate(lateUtc)).toBe('28 Nov 2026');
+    expect(formatTime('2026-07-01T12:00:00.000Z')).toBe('15:00');
+    expect(formatDayWithWeekday('2026-11-27')).toBe('Fri 27 Nov');
+    // Outside the years it covers: Intl.
+    expect(formatDateTime('2012-07-01T12:00:00.000Z')).toBe('Sun 1 Jul, 15:00');
+    // Another zone or language: Intl until a kit is made for it, the same words after.
+    expect(setCompanyTimeZone('America/New_York')).toBe(true);
+    expect(formatDateTime(lateUtc)).toBe('Fri 27 Nov, 17:30');
+    setFormatLocale('el-GR');
+    const greek = formatDateTime(lateUtc);
+    expect(greek).toMatch(/^Παρ 27 Νοε/);
+    keepFormatKit(Date.parse(lateUtc));
+    expect(formatDateTime(lateUtc)).toBe(greek);
+    expect(zonedInputToIso('2026-11-27T17:30')).toBe(lateUtc);
   });
 });

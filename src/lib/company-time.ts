@@ -2,6 +2,15 @@
 // company_time_zone(), set in the admin's system settings; 'Europe/Athens' until known), whatever
 // zone the phone is in. setCompanyTimeZone() is called with the settings' zone (company-settings.ts).
 import { nextTask } from './idle';
+import {
+  kitOffset,
+  kitWrite,
+  makeFormatKit,
+  readFormatKit,
+  type FormatKit,
+  type KitSpec,
+} from './format-kit';
+import { FORMAT_KIT_KEY } from './startup-contract';
 import { formatLocale, onFormatLocaleChange } from './i18n/format-locale';
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Athens';
@@ -19,6 +28,26 @@ function storedZone(): string | null {
   }
 }
 
+// The formats the app writes (docs/architecture.md "Dates and times"), in the language's locale
+// (docs/i18n.md): 'Fri 27 Nov, 16:00' / 'Παρ 27 Νοε, 16:00' in the company zone; a calendar day as
+// '27 Nov 2026' and 'Fri 27 Nov'. The 24-hour clock in every language, as the company's
+// timetables and the time fields.
+export const KIT_SPECS = {
+  dateTime: {
+    zoned: true,
+    options: {
+      hourCycle: 'h23',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    },
+  },
+  day: { zoned: false, options: { day: 'numeric', month: 'short', year: 'numeric' } },
+  weekday: { zoned: false, options: { weekday: 'short', day: 'numeric', month: 'short' } },
+} as const satisfies Record<string, KitSpec>;
+
 const makeFormats = (timeZone: string) => ({
   parts: new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -30,25 +59,43 @@ const makeFormats = (timeZone: string) => ({
     minute: '2-digit',
     second: '2-digit',
   }),
-  // In the language's locale (docs/i18n.md): 'Fri 27 Nov, 16:00', 'Παρ 27 Νοε, 16:00'.
   dateTime: new Intl.DateTimeFormat(formatLocale(), {
+    ...KIT_SPECS.dateTime.options,
     timeZone,
-    // The 24-hour clock in every language, as the company's timetables and the time fields.
-    hourCycle: 'h23',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
   }),
 });
 
-// Built in a task of their own soon after the module loads (or on first use, if that comes
-// first), not as it loads: the signed-in frame imports this module, and the formats (the time
-// zone's data) cost ~70 ms at 4x CPU; as part of the frame's task or the list's render, that was
-// blocking time (bench/README.md, issue 17).
+/** The kit kept on this device (format-kit.ts), read once as the module loads. */
+let kit = readFormatKit(globalThis.localStorage, FORMAT_KIT_KEY);
+/** The kit when it was made for the zone and locale of the moment. */
+function currentKit(): FormatKit | null {
+  return kit && kit.zone === COMPANY_TIME_ZONE && kit.locale === formatLocale() ? kit : null;
+}
+
+/**
+ * Makes and keeps a kit for the zone and locale of the moment, unless the one kept is for them and
+ * covers the next half year. Called once the first screen is drawn (company-settings-sync.tsx):
+ * it builds Intl's formats, which is the cost the kit spares the next start.
+ */
+export function keepFormatKit(now = Date.now()): void {
+  const held = currentKit();
+  if (held && held.until - now > 183 * 86_400_000 && held.from <= now) return;
+  const made = makeFormatKit(COMPANY_TIME_ZONE, formatLocale(), KIT_SPECS, now);
+  if (!made) return;
+  kit = made;
+  try {
+    globalThis.localStorage?.setItem(FORMAT_KIT_KEY, JSON.stringify(made));
+  } catch {
+    // Storage full or unavailable: the next start uses Intl.
+  }
+}
+
+// Without a kit, built in a task of their own soon after the module loads (or on first use, if
+// that comes first), not as it loads: the signed-in frame imports this module, and the formats
+// (ICU's data) cost ~70 ms at 4x CPU; as part of the frame's task or the list's render, that was
+// blocking time (bench/README.md, issue 17). With a kit, not built until something needs them.
 let formats: ReturnType<typeof makeFormats> | null = null;
-void nextTask().then(current);
+void nextTask().then(() => currentKit() ?? current());
 onFormatLocaleChange(() => {
   formats = null;
   dayFormats = null;
@@ -70,6 +117,12 @@ function current(): ReturnType<typeof makeFormats> {
 /** Switches the zone times are shown and entered in; false when the zone is unknown here. */
 export function setCompanyTimeZone(timeZone: string): boolean {
   if (timeZone === COMPANY_TIME_ZONE && formats) return true;
+  // A zone the kit was made for is one Intl knows: no formats to build (and check) yet.
+  if (kit?.zone === timeZone && kit.locale === formatLocale()) {
+    if (timeZone !== COMPANY_TIME_ZONE) formats = null;
+    COMPANY_TIME_ZONE = timeZone;
+    return true;
+  }
   try {
     formats = makeFormats(timeZone);
     COMPANY_TIME_ZONE = timeZone;
@@ -80,6 +133,18 @@ export function setCompanyTimeZone(timeZone: string): boolean {
 }
 
 function zonedParts(date: Date) {
+  const offset = currentKit() && kitOffset(kit!, date.getTime());
+  if (typeof offset === 'number') {
+    const wall = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  }
   const parts = current().parts.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
@@ -131,7 +196,13 @@ export function zonedDay(iso: string): string {
 
 /** ISO instant -> 'Fri 27 Nov, 16:00' in the company zone. */
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? current().dateTime.format(new Date(iso)) : '—';
+  if (!iso) return '—';
+  const date = new Date(iso);
+  const offset = currentKit() && kitOffset(kit!, date.getTime());
+  if (typeof offset === 'number') {
+    return kitWrite(kit!.formats.dateTime!, new Date(date.getTime() + offset));
+  }
+  return current().dateTime.format(date);
 }
 
 /** ISO instant -> 'Fri 27 Nov 2026, 16:00' in the company zone (logs, audit, health). */
@@ -153,20 +224,18 @@ export function formatTimeSeconds(iso: string | number | null | undefined): stri
 let dayFormats: { day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } | null = null;
 function days() {
   dayFormats ??= {
-    day: new Intl.DateTimeFormat(formatLocale(), {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }),
+    day: new Intl.DateTimeFormat(formatLocale(), { ...KIT_SPECS.day.options, timeZone: 'UTC' }),
     weekday: new Intl.DateTimeFormat(formatLocale(), {
+      ...KIT_SPECS.weekday.options,
       timeZone: 'UTC',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
     }),
   };
   return dayFormats;
+}
+/** A calendar day written in `format`: from the kit when there is one for the locale. */
+function writeDay(format: 'day' | 'weekday', date: Date): string {
+  const held = kit && kit.locale === formatLocale() ? kit.formats[format] : undefined;
+  return held ? kitWrite(held, date) : days()[format].format(date);
 }
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -174,12 +243,12 @@ const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
 /** '2026-11-27' -> '27 Nov 2026' (the app's date format); '' for no day, the text for no date. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
-  return ISO_DAY.test(day) ? days().day.format(noonOf(day)) : day;
+  return ISO_DAY.test(day) ? writeDay('day', noonOf(day)) : day;
 }
 
 /** '2026-11-27' -> 'Fri 27 Nov' (a column or a heading of a week). */
 export function formatDayWithWeekday(day: string): string {
-  return ISO_DAY.test(day) ? days().weekday.format(noonOf(day)) : day;
+  return ISO_DAY.test(day) ? writeDay('weekday', noonOf(day)) : day;
 }
 
 /** ISO instant -> '27 Nov 2026', the company-zone day it falls on. */

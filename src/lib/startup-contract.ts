@@ -87,6 +87,14 @@ export interface FirstPaintTexts {
   pages: Record<string, [title: string, description: string]>;
 }
 
+/**
+ * localStorage: the format kit (src/lib/format-kit.ts): the company zone's offsets and the
+ * language's date patterns, made with Intl once the first screen is drawn, so the next start
+ * writes its times without Intl (company-time.ts reads it as the module loads). Not the user's:
+ * kept at sign-out.
+ */
+export const FORMAT_KIT_KEY = 'arivia-ops-format-kit';
+
 // The classes boot.js puts on <html> for the first screen it picks, and the ids in index.html.
 // Plain constants, not objects: the bundle of boot.js inlines them.
 
