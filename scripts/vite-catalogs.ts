@@ -27,6 +27,42 @@ export function compileCatalogue(file: string): Record<string, unknown> {
   return out;
 }
 
+type Compiled = string | number | null | undefined | Compiled[] | { [branch: string]: Compiled };
+
+/**
+ * A compiled message with each plural (without `=N` branches or an offset) as a select on
+ * `<name>:plural` and its `#` as `<name>:n`, which the app gives for every number a text takes
+ * (src/lib/i18n/counts.ts withCounts): @lingui/core would write `#` with Intl.NumberFormat, whose
+ * first use in a page is a long task on a phone. The same words: scripts/vite-catalogs.test.ts.
+ */
+export function writtenCounts(message: Compiled, plural: string | null = null): Compiled {
+  if (typeof message === 'string') return message === '#' && plural ? [`${plural}:n`] : message;
+  // An offset's number, an empty branch.
+  if (message === null || typeof message !== 'object') return message;
+  if (!Array.isArray(message)) {
+    const out: Record<string, Compiled> = {};
+    for (const [branch, text] of Object.entries(message)) out[branch] = writtenCounts(text, plural);
+    return out;
+  }
+  const [name, type, branches] = message;
+  if (
+    typeof name === 'string' &&
+    typeof type === 'string' &&
+    branches &&
+    !Array.isArray(branches)
+  ) {
+    if (typeof branches === 'object') {
+      const { offset, ...cases } = branches as Record<string, Compiled>;
+      const plain =
+        type === 'plural' && !offset && Object.keys(cases).every((b) => !/^=?\d+$/.test(b));
+      if (plain) return [`${name}:plural`, 'select', writtenCounts(cases, name)];
+      return [name, type, writtenCounts(branches, type === 'plural' ? name : plural)];
+    }
+  }
+  // A token list: a text and its placeholders.
+  return message.map((token) => writtenCounts(token, plural));
+}
+
 export function compiledCatalogs(): Plugin {
   return {
     name: 'arivia:catalogs',
@@ -40,7 +76,9 @@ export function compiledCatalogs(): Plugin {
       if (!id.startsWith(PREFIX)) return null;
       const file = id.slice(PREFIX.length, -SUFFIX.length);
       this.addWatchFile(file);
-      return `export default ${JSON.stringify(compileCatalogue(file))};`;
+      const messages = compileCatalogue(file) as Record<string, Compiled>;
+      for (const key of Object.keys(messages)) messages[key] = writtenCounts(messages[key]!);
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

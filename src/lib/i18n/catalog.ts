@@ -12,6 +12,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 // Nothing of ./languages but its type: that module is the entry's (and the start-up contract's);
 // importing it here would cut it out of the entry into a chunk of its own (bench/README.md,
 // issue 28).
+import { withCounts } from './counts';
 import { FORMAT_LOCALES, setFormatLocale } from './format-locale';
 import type { AppLanguage } from './languages';
 
@@ -61,7 +62,7 @@ const REF = /^([\w/-]+):([\w.-]+)$/;
 export function translateRef(text: string, values?: MessageValues): string {
   const match = REF.exec(text);
   if (!match || !english.has(match[1]!)) return text;
-  return i18n._(`${match[1]}.${match[2]}`, values as Record<string, unknown>);
+  return i18n._(`${match[1]}.${match[2]}`, withCounts(values) as Record<string, unknown>);
 }
 
 /**
@@ -79,7 +80,8 @@ export function defineCatalog<Source extends Record<string, string>>(
   loadNamespace(namespace, compiled);
   return {
     namespace,
-    t: (key, values) => i18n._(`${namespace}.${key}`, values as Record<string, unknown>),
+    t: (key, values) =>
+      i18n._(`${namespace}.${key}`, withCounts(values) as Record<string, unknown>),
     has: (key): key is Extract<keyof Source, string> => Object.hasOwn(compiled, key),
     ref: (key) => `${namespace}:${key}`,
   };
