@@ -5,8 +5,8 @@
 // answers from the device when the server cannot be reached, with the user's queued reports, edits
 // and status moves (transition_work_order, ./transitions.ts) laid on top.
 import { queryOptions } from '@tanstack/react-query';
-import type { PostgrestError } from '@supabase/supabase-js';
 import { fetchOrThrow } from '@/lib/errors';
+import { pageOf, rangeOf } from '@/lib/pages';
 import { supabase } from '@/lib/supabase';
 import type { Freshness } from '@/offline/read';
 import {
@@ -122,20 +122,6 @@ export function ordered<Q extends OrderedQuery<Q>>(q: Q, sort: WorkOrderListPara
 interface OrderedQuery<Q> {
   order(column: 'created_at' | 'id' | 'priority' | 'due_at', options?: object): Q;
 }
-
-/** A counted, ranged read's rows and exact total. */
-export async function pageOf<R>(
-  query: PromiseLike<{ data: R[] | null; error: PostgrestError | null; count: number | null }>,
-): Promise<{ rows: R[]; total: number }> {
-  return fetchOrThrow(async () => {
-    const { data, error, count } = await query;
-    return { data: data ? { rows: data, total: count ?? data.length } : null, error };
-  });
-}
-
-/** The rows of page `page` (from 1) of `size` rows, for a range read. */
-export const rangeOf = (p: { page: number; size: number }) =>
-  [(p.page - 1) * p.size, p.page * p.size - 1] as const;
 
 /** One page of the list, with the filters' exact total (PostgREST range + count=exact). */
 async function fetchPage(p: WorkOrderListParams): Promise<{ rows: WorkOrder[]; total: number }> {

@@ -6,6 +6,7 @@
 // offline the queue answers from them, with the user's queued moves on top.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
+import { pageOf, rangeOf } from '@/lib/pages';
 import { supabase } from '@/lib/supabase';
 import {
   keptRowsOf,
@@ -22,8 +23,6 @@ import {
   completeRead,
   listOrder,
   ordered,
-  pageOf,
-  rangeOf,
   WORK_ORDER_SELECT,
   workOrderKind,
   workOrderOfQueued,

@@ -4,7 +4,7 @@
 // so a large backlog costs one short answer. Offline they answer from the work orders this device
 // keeps (`workOrderKind`, as the maintenance list keeps them), through the resource layer.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '@/lib/errors';
+import { pageOf } from '@/lib/pages';
 import { supabase } from '@/lib/supabase';
 import {
   byUrgency,
@@ -59,10 +59,7 @@ function fetchCard(p: CardParams) {
     p.card === 'urgent'
       ? q.or(`priority.eq.urgent,due_at.lt.${new Date().toISOString()}`)
       : q.eq('assignee_id', p.userId);
-  return fetchOrThrow(async () => {
-    const res = await q;
-    return { data: res.data ? { rows: res.data, total: res.count ?? 0 } : null, error: res.error };
-  });
+  return pageOf(q);
 }
 
 /**

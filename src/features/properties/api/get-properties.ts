@@ -1,7 +1,7 @@
 // GET property_overview: one page of the list with its exact count. Filters, sort and range run on
 // the server (range + count=exact), so the page stays small at 2,000 villas.
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchOrThrow } from '@/lib/errors';
+import { pageOf } from '@/lib/pages';
 import { supabase } from '@/lib/supabase';
 import { listResource, readKeptList, readList, rowsAsRecords } from '@/offline/resource';
 import { PAGE_SIZE, type PropertyListParams } from '../list-params';
@@ -59,14 +59,8 @@ async function fetchProperties(params: PropertyListParams): Promise<PropertyPage
     .order(params.sort, { ascending: !params.desc, nullsFirst: false })
     .order('id')
     .range(from, from + PAGE_SIZE - 1);
-  const { rows, count } = await fetchOrThrow(async () => {
-    const { data, error, count } = await query;
-    return { data: data ? { rows: data, count } : null, error };
-  });
-  return {
-    rows: rows.map((r) => listRowOf({ ...r, id: r.id ?? '' })),
-    total: count ?? rows.length,
-  };
+  const { rows, total } = await pageOf(query);
+  return { rows: rows.map((r) => listRowOf({ ...r, id: r.id ?? '' })), total };
 }
 
 /** Readiness is worked out by the server (stays, open work): unknown for a villa made offline. */
