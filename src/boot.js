@@ -109,8 +109,14 @@ document.documentElement.lang = LANGUAGE;
   // as soon as it shows its rows (a kept screen) or a page's heading (the frame), or after 10 s,
   // whatever it shows.
   function firstScreen(stored) {
-    var shot = keptScreen(stored);
-    var frame = shot ? null : builtFirstPaint(stored);
+    var user = null;
+    try {
+      user = JSON.parse(stored).user.id;
+    } catch {
+      // Not a session this build reads: the build's words only.
+    }
+    var shot = keptScreen(user);
+    var frame = shot ? null : builtFirstPaint(user);
     if (!shot && !frame) return;
     classes.add(KEPT_CLASS);
     document.addEventListener('readystatechange', function show() {
@@ -168,12 +174,13 @@ document.documentElement.lang = LANGUAGE;
     });
   }
 
-  function keptScreen(stored) {
+  function keptScreen(user) {
     try {
       var kept = JSON.parse(localStorage.getItem(KEPT_SCREEN_KEY));
       var shot =
         kept.v === KEPT_SCREEN_VERSION &&
-        kept.user === JSON.parse(stored).user.id &&
+        user &&
+        kept.user === user &&
         kept.screens[location.pathname + location.search];
       return shot &&
         shot.wide === matchMedia(WIDE_QUERY).matches &&
@@ -188,7 +195,7 @@ document.documentElement.lang = LANGUAGE;
   // The frame with this page's heading: in the words the app kept for this user on this device
   // (src/lib/first-paint-texts.ts: their language, as their access shows the page), else in the
   // build's English ones when the page looks the same to everyone.
-  function builtFirstPaint(stored) {
+  function builtFirstPaint(user) {
     var template = document.getElementById(FIRST_PAINT_ID);
     var path = location.pathname.replace(/(.)\/$/, '$1');
     var page;
@@ -196,7 +203,8 @@ document.documentElement.lang = LANGUAGE;
       var kept = JSON.parse(localStorage.getItem(FIRST_PAINT_TEXTS_KEY));
       if (
         kept.v === FIRST_PAINT_TEXTS_VERSION &&
-        kept.user === JSON.parse(stored).user.id &&
+        user &&
+        kept.user === user &&
         kept.lang === LANGUAGE
       )
         page = kept.pages[path];
