@@ -3,43 +3,37 @@
 // NumberFormat loads ICU's number data in one native call: 40-65 ms on a desktop, a task of
 // 150-250 ms on Lighthouse's 4x slower phone, on every first screen that shows a count
 // (bench/README.md "Issue 29: third pass"). So the catalogues are compiled with each plural as a
-// select on `<name>:plural` and its `#` as `<name>:n` (scripts/vite-catalogs.ts
-// writtenCounts), and `withCounts` gives both for each number a text takes. docs/i18n.md.
+// select on `<name>:plural` and its `#` as `<name>:n` (scripts/vite-catalogs.ts writtenCounts),
+// and `withCounts` gives both for each number a text takes. docs/i18n.md.
 import { formatLocale } from './format-locale';
 
-const plurals = new Map<string, Intl.PluralRules>();
-const numbers = new Map<string, Intl.NumberFormat>();
+// The locale's plural rules (cheap to make) and number format (made only for a count that needs it).
+let locale = '';
+let rules: Intl.PluralRules;
+let numbers: Intl.NumberFormat | undefined;
 
-/** A count as Intl.NumberFormat writes it in the locale of the moment. */
-export function writeCount(n: number): string {
+/** A count as Intl.NumberFormat writes it in the locale of the moment (set by withCounts). */
+function writeCount(n: number): string {
   // Whole numbers under 1000 are their digits in every language the app speaks (no grouping,
   // Latin digits): scripts/vite-catalogs.test.ts checks it against Intl for each of them.
   if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
-  const locale = formatLocale();
-  let format = numbers.get(locale);
-  if (!format) numbers.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format.format(n);
-}
-
-/** The plural category of a count in the locale of the moment ('one', 'other', ...). */
-export function pluralOf(n: number): string {
-  const locale = formatLocale();
-  let rules = plurals.get(locale);
-  if (!rules) plurals.set(locale, (rules = new Intl.PluralRules(locale)));
-  return rules.select(n);
+  return (numbers ??= new Intl.NumberFormat(locale)).format(n);
 }
 
 /** The values a compiled text takes: each number also as its plural category and as written. */
-export function withCounts<V extends Record<string, unknown>>(
-  values: V | undefined,
-): V | undefined {
-  if (!values) return values;
-  let out: Record<string, unknown> | null = null;
-  for (const [name, value] of Object.entries(values)) {
-    if (typeof value !== 'number') continue;
+export function withCounts<V extends Record<string, unknown>>(values?: V): V | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const name in values) {
+    const n = values[name];
+    if (typeof n !== 'number') continue;
+    if (locale !== formatLocale()) {
+      locale = formatLocale();
+      rules = new Intl.PluralRules(locale);
+      numbers = undefined;
+    }
     out ??= { ...values };
-    out[`${name}:plural`] = pluralOf(value);
-    out[`${name}:n`] = writeCount(value);
+    out[`${name}:plural`] = rules.select(n);
+    out[`${name}:n`] = writeCount(n);
   }
-  return (out as V | null) ?? values;
+  return (out as V | undefined) ?? values;
 }
