@@ -4,8 +4,9 @@
 // used while the server is out of reach - for the screens only: every write is queued and sent
 // with a fresh token, and the server's RLS decides when it arrives.
 import type { DeviceCopy } from '@/offline/resource';
-import { KEPT_SCREEN_KEY } from '../kept-screen';
-import { FIRST_PAINT_TEXTS_KEY } from '../startup-contract';
+// The keys from the start-up contract, not from the modules that write them: those are the
+// signed-in screens', and importing one would put it in the entry the sign-in page downloads.
+import { FIRST_PAINT_TEXTS_KEY, KEPT_SCREEN_KEY } from '../startup-contract';
 
 export const OFFLINE_AUTH_KEY = 'arivia-ops-offline-auth';
 
