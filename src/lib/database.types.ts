@@ -946,6 +946,7 @@ export type Database = {
       }
       inventory_stock: {
         Row: {
+          id: string
           item_id: string
           location_id: string
           negative: boolean
@@ -955,6 +956,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          id?: string
           item_id: string
           location_id: string
           negative?: boolean
@@ -964,6 +966,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          id?: string
           item_id?: string
           location_id?: string
           negative?: boolean
@@ -2136,6 +2139,7 @@ export type Database = {
       inventory_low_stock: {
         Row: {
           category: Database["public"]["Enums"]["inventory_category"] | null
+          id: string | null
           item_id: string | null
           item_name: string | null
           location_id: string | null
@@ -2394,6 +2398,7 @@ export type Database = {
           reorder_threshold: number
         }
         Returns: {
+          id: string
           item_id: string
           location_id: string
           negative: boolean

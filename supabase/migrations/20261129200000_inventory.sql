@@ -98,6 +98,8 @@ create index inventory_locations_holder_idx on public.inventory_locations (holde
 create index inventory_locations_kind_idx on public.inventory_locations (kind, name);
 
 create table public.inventory_stock (
+  -- A row id of its own, for the app's device copy (rows are kept by id) and the API's filters.
+  id uuid not null default gen_random_uuid() unique,
   item_id uuid not null references public.inventory_items (id) on delete restrict,
   location_id uuid not null references public.inventory_locations (id) on delete cascade,
   on_hand numeric(12, 3) not null default 0,
@@ -206,7 +208,8 @@ begin
     raise exception 'Stock on hand changes only through a movement' using errcode = '42501';
   end if;
   if tg_op = 'UPDATE' and (new.on_hand is distinct from old.on_hand or new.negative is distinct from old.negative
-    or new.item_id is distinct from old.item_id or new.location_id is distinct from old.location_id) then
+    or new.item_id is distinct from old.item_id or new.location_id is distinct from old.location_id
+    or new.id is distinct from old.id) then
     raise exception 'Stock on hand changes only through a movement' using errcode = '42501';
   end if;
   return new;
@@ -748,7 +751,7 @@ begin
   insert into public.inventory_stock as st (item_id, location_id, par_level, reorder_threshold)
   values (inventory_set_par.item_id, inventory_set_par.location_id, inventory_set_par.par_level,
     inventory_set_par.reorder_threshold)
-  on conflict (item_id, location_id) do update
+  on conflict on constraint inventory_stock_pkey do update
   set par_level = excluded.par_level, reorder_threshold = excluded.reorder_threshold, updated_at = now()
   returning * into s;
   return s;
@@ -831,7 +834,7 @@ comment on function public.inventory_pick_list(date, date, uuid) is
 create view public.inventory_low_stock
 with (security_invoker = true)
 as
-select s.item_id, s.location_id, l.kind as location_kind, l.property_id, i.name as item_name,
+select s.id, s.item_id, s.location_id, l.kind as location_kind, l.property_id, i.name as item_name,
   i.category, i.unit, i.pack_size, s.on_hand, s.par_level, s.reorder_threshold,
   (ceil(greatest(s.par_level - s.on_hand, 0) / i.pack_size) * i.pack_size)::numeric as suggested_order,
   (ceil(greatest(s.par_level - s.on_hand, 0) / i.pack_size) * i.pack_size * i.unit_cost)::numeric(12, 2)
