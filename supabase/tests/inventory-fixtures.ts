@@ -70,8 +70,12 @@ export async function movementsOf(itemId: string): Promise<Movement[]> {
 export async function expectLedgerBalanced(itemId: string) {
   const moves = await movementsOf(itemId);
   const sums = new Map<string, number>();
-  for (const m of moves) sums.set(m.location_id, (sums.get(m.location_id) ?? 0) + Number(m.quantity));
-  const { data, error } = await serviceClient().from('inventory_stock').select().eq('item_id', itemId);
+  for (const m of moves)
+    sums.set(m.location_id, (sums.get(m.location_id) ?? 0) + Number(m.quantity));
+  const { data, error } = await serviceClient()
+    .from('inventory_stock')
+    .select()
+    .eq('item_id', itemId);
   if (error) throw new Error(error.message);
   for (const s of data) {
     expect({ location: s.location_id, sum: sums.get(s.location_id) ?? 0 }).toEqual({

@@ -41,7 +41,11 @@ afterAll(async () => {
 
 describe('inventory ledger', () => {
   it('a villa gets its location with it', () => {
-    expect(villaLoc).toMatchObject({ kind: 'property', property_id: villa.id, name: 'Ledger Villa' });
+    expect(villaLoc).toMatchObject({
+      kind: 'property',
+      property_id: villa.id,
+      name: 'Ledger Villa',
+    });
   });
 
   it('10 concurrent writers on one item: the sum of its movements equals its on-hand', async () => {
@@ -83,7 +87,8 @@ describe('inventory ledger', () => {
     for (const m of moves)
       if (m.transfer_id) pairs.set(m.transfer_id, [...(pairs.get(m.transfer_id) ?? []), m.kind]);
     expect(pairs.size).toBe(30);
-    for (const kinds of pairs.values()) expect(kinds.sort()).toEqual(['transfer_in', 'transfer_out']);
+    for (const kinds of pairs.values())
+      expect(kinds.sort()).toEqual(['transfer_in', 'transfer_out']);
   });
 
   it('a movement replayed 5 times (at once) is applied once and answers as the first time', async () => {
@@ -102,7 +107,9 @@ describe('inventory ledger', () => {
       ),
     );
     for (const r of results) expect(r.error).toBeNull();
-    const answers = results.map((r) => r.data as { replayed: boolean; movements: { id: string }[] });
+    const answers = results.map(
+      (r) => r.data as { replayed: boolean; movements: { id: string }[] },
+    );
     expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
     const ids = new Set(answers.map((a) => a.movements[0]!.id));
     expect(ids.size).toBe(1);
@@ -293,11 +300,20 @@ describe('inventory ledger', () => {
       expect(d.error?.code).toBe('42501');
       const i = await who.client
         .from('inventory_movements')
-        .insert({ item_id: item.id, location_id: warehouse.id, kind: 'receive', quantity: 5, mutation_id: randomUUID() })
+        .insert({
+          item_id: item.id,
+          location_id: warehouse.id,
+          kind: 'receive',
+          quantity: 5,
+          mutation_id: randomUUID(),
+        })
         .select();
       expect(i.error?.code).toBe('42501');
     }
-    const su = await serviceClient().from('inventory_movements').update({ quantity: 100 }).eq('id', m!.id);
+    const su = await serviceClient()
+      .from('inventory_movements')
+      .update({ quantity: 100 })
+      .eq('id', m!.id);
     expect(su.error?.code).toBe('42501');
     const sd = await serviceClient().from('inventory_movements').delete().eq('id', m!.id);
     expect(sd.error?.code).toBe('42501');

@@ -60,8 +60,12 @@ beforeAll(async () => {
   expect(r.error).toBeNull();
 
   // Villa A: a stay of 3 guests, then one of 5; studio B: one stay, guests not given.
-  const a1 = await fx.reservation(villaA.id, daysFromNow(300, 15), daysFromNow(303, 10), { guests: 3 });
-  const a2 = await fx.reservation(villaA.id, daysFromNow(303, 15), daysFromNow(305, 10), { guests: 5 });
+  const a1 = await fx.reservation(villaA.id, daysFromNow(300, 15), daysFromNow(303, 10), {
+    guests: 3,
+  });
+  const a2 = await fx.reservation(villaA.id, daysFromNow(303, 15), daysFromNow(305, 10), {
+    guests: 5,
+  });
   const b1 = await fx.reservation(villaB.id, daysFromNow(301, 15), daysFromNow(304, 10));
   const days = [
     await turnoverOf(a1.id, type.id),
@@ -79,7 +83,10 @@ beforeAll(async () => {
     [Y, 3, 5],
     [W, 9, 2],
   ] as const) {
-    expect((await s.rpc('inventory_receive', { item_id: item.id, location_id: wh.id, quantity: qty })).error).toBeNull();
+    expect(
+      (await s.rpc('inventory_receive', { item_id: item.id, location_id: wh.id, quantity: qty }))
+        .error,
+    ).toBeNull();
     expect(
       (
         await s.rpc('inventory_transfer', {
@@ -91,8 +98,14 @@ beforeAll(async () => {
       ).error,
     ).toBeNull();
     expect(
-      (await s.rpc('inventory_set_par', { item_id: item.id, location_id: locA.id, par_level: par, reorder_threshold: 1 }))
-        .error,
+      (
+        await s.rpc('inventory_set_par', {
+          item_id: item.id,
+          location_id: locA.id,
+          par_level: par,
+          reorder_threshold: 1,
+        })
+      ).error,
     ).toBeNull();
   }
 });

@@ -69,7 +69,11 @@ beforeAll(async () => {
   warehouse = await makeLocation('warehouse');
   techVan = await makeLocation('van', { holder_id: users.technician.id });
   item = await makeItem({ name: 'Shampoo 30 ml' });
-  const { data: type } = await serviceClient().from('cleaning_types').select('id').limit(1).single();
+  const { data: type } = await serviceClient()
+    .from('cleaning_types')
+    .select('id')
+    .limit(1)
+    .single();
   cleaningTypeId = type!.id;
   const r = await serviceClient().rpc('inventory_receive', {
     item_id: item.id,
@@ -128,7 +132,12 @@ describe('inventory: what each role reads', () => {
   it('a consumption rule exists to read', async () => {
     const { error } = await serviceClient()
       .from('inventory_consumption')
-      .insert({ cleaning_type_id: cleaningTypeId, item_id: item.id, basis: 'per_guest', quantity: 1 });
+      .insert({
+        cleaning_type_id: cleaningTypeId,
+        item_id: item.id,
+        basis: 'per_guest',
+        quantity: 1,
+      });
     expect(error).toBeNull();
   });
 
@@ -246,7 +255,11 @@ describe('inventory: what each role writes', () => {
           mutation_id: randomUUID(),
         })
         .select();
-      const m2 = await c.from('inventory_movements').update({ reason: 'x' }).eq('item_id', item.id).select();
+      const m2 = await c
+        .from('inventory_movements')
+        .update({ reason: 'x' })
+        .eq('item_id', item.id)
+        .select();
       const m3 = await c.from('inventory_movements').delete().eq('item_id', item.id).select();
       expect({ actor, o: [s1, s2, s3, m1, m2, m3].map((r) => outcome(r)) }).toEqual({
         actor,
@@ -262,7 +275,12 @@ describe('inventory: what each role writes', () => {
       const mine = actor === 'admin' ? await makeItem({ category: 'linen' }) : other;
       const res = await clientOf(actor)
         .from('inventory_consumption')
-        .insert({ cleaning_type_id: cleaningTypeId, item_id: mine.id, basis: 'per_bedroom', quantity: 2 })
+        .insert({
+          cleaning_type_id: cleaningTypeId,
+          item_id: mine.id,
+          basis: 'per_bedroom',
+          quantity: 2,
+        })
         .select();
       expect({ actor, o: outcome(res) }).toEqual({ actor, o: insert[actor] });
     }
@@ -273,7 +291,10 @@ describe('inventory: what each role writes', () => {
         .update({ quantity: 3 })
         .eq('item_id', other.id)
         .select();
-      expect({ actor, o: outcome(res) }).toEqual({ actor, o: actor === 'anon' ? 'denied' : upd[actor] });
+      expect({ actor, o: outcome(res) }).toEqual({
+        actor,
+        o: actor === 'anon' ? 'denied' : upd[actor],
+      });
     }
     const del = await users.housekeeper.client
       .from('inventory_consumption')
@@ -308,7 +329,10 @@ describe('inventory: the functions, per role', () => {
         actor,
         c: expected[actor],
       });
-    const intoVilla = await users.manager.client.rpc('inventory_receive', { ...args, location_id: villaLoc.id });
+    const intoVilla = await users.manager.client.rpc('inventory_receive', {
+      ...args,
+      location_id: villaLoc.id,
+    });
     expect(code(intoVilla)).toBe('22023');
   });
 
@@ -351,14 +375,25 @@ describe('inventory: the functions, per role', () => {
         to_location_id: villaLoc.id,
         quantity: 1,
       });
-      const u = await c.rpc('inventory_consume', { item_id: item.id, location_id: villaLoc.id, quantity: 1 });
+      const u = await c.rpc('inventory_consume', {
+        item_id: item.id,
+        location_id: villaLoc.id,
+        quantity: 1,
+      });
       const n = await c.rpc('inventory_count', {
         item_id: item.id,
         location_id: villaLoc.id,
         counted_quantity: 10,
       });
       const b = await c.rpc('inventory_transfer_batch', {
-        transfers: [{ item_id: item.id, from_location_id: warehouse.id, to_location_id: villaLoc.id, quantity: 1 }],
+        transfers: [
+          {
+            item_id: item.id,
+            from_location_id: warehouse.id,
+            to_location_id: villaLoc.id,
+            quantity: 1,
+          },
+        ],
       });
       const ok = actor !== 'anon' && actor !== 'norole';
       const want = ok ? 'ok' : '42501';
@@ -366,7 +401,7 @@ describe('inventory: the functions, per role', () => {
     }
   });
 
-  it("field staff move stock only in their own van; managers in any", async () => {
+  it('field staff move stock only in their own van; managers in any', async () => {
     const toVan = (c: Client) =>
       c.rpc('inventory_transfer', {
         item_id: item.id,
@@ -388,13 +423,31 @@ describe('inventory: the functions, per role', () => {
   it('bad input: unknown item or location 404, zero quantity and same-place transfers 22023', async () => {
     const c = users.manager.client;
     expect(
-      code(await c.rpc('inventory_consume', { item_id: randomUUID(), location_id: warehouse.id, quantity: 1 })),
+      code(
+        await c.rpc('inventory_consume', {
+          item_id: randomUUID(),
+          location_id: warehouse.id,
+          quantity: 1,
+        }),
+      ),
     ).toBe('PT404');
     expect(
-      code(await c.rpc('inventory_consume', { item_id: item.id, location_id: randomUUID(), quantity: 1 })),
+      code(
+        await c.rpc('inventory_consume', {
+          item_id: item.id,
+          location_id: randomUUID(),
+          quantity: 1,
+        }),
+      ),
     ).toBe('PT404');
     expect(
-      code(await c.rpc('inventory_consume', { item_id: item.id, location_id: warehouse.id, quantity: 0 })),
+      code(
+        await c.rpc('inventory_consume', {
+          item_id: item.id,
+          location_id: warehouse.id,
+          quantity: 0,
+        }),
+      ),
     ).toBe('22023');
     expect(
       code(

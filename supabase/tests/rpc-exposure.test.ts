@@ -291,7 +291,8 @@ const REFUSALS: Record<string, () => Promise<void>> = {
   },
   inventory_pick_list: async () => {
     const args = { from_day: '2026-12-01', to_day: '2026-12-02' };
-    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'inventory_pick_list', args);
+    for (const who of ['anon', 'norole'] as const)
+      await expectDenied(who, 'inventory_pick_list', args);
   },
 
   // --- notifications (20261127310000): only the caller's own -----------------------------------
