@@ -1,8 +1,8 @@
 -- Demo inventory (docs/inventory.md): 60 items a Cycladic villa company stocks (linen, towels,
 -- amenities, cleaning supplies, consumables, spare parts), two warehouses (Santorini, Paros), a van
 -- for each demo technician, par levels for every demo villa, what each cleaning type consumes, and
--- 90 days of movements: deliveries into the warehouses, weekly restocks of each villa back to par,
--- the consumption of a turnover every third day, parts used from the vans, monthly counts. Every
+-- 90 days of movements: deliveries into the warehouses, restocks of each villa back to par every
+-- other week, the consumption of a turnover every fourth day, parts used from the vans, monthly counts. Every
 -- movement goes through the ledger function (private.inventory_record), with deterministic
 -- mutation ids, as the person who made it; the same quantities on every run.
 
@@ -103,11 +103,9 @@ select t.id, ('c1700000-0000-4000-8000-0000000000' || lpad(v.n::text, 2, '0'))::
   'a11ce000-0000-4000-8000-000000000002'::uuid, 'a11ce000-0000-4000-8000-000000000002'::uuid
 from (values
   ('turnover', 2, 'per_bedroom', 1), ('turnover', 6, 'per_bedroom', 2), ('turnover', 7, 'per_guest', 1),
-  ('turnover', 8, 'per_guest', 1), ('turnover', 10, 'per_bedroom', 1), ('turnover', 11, 'per_guest', 1),
-  ('turnover', 14, 'per_guest', 1), ('turnover', 15, 'per_guest', 1), ('turnover', 16, 'per_guest', 1),
-  ('turnover', 18, 'per_guest', 1), ('turnover', 24, 'per_guest', 1), ('turnover', 25, 'per_stay', 1),
-  ('turnover', 40, 'per_bedroom', 4), ('turnover', 41, 'per_stay', 2), ('turnover', 43, 'per_stay', 1),
-  ('turnover', 45, 'per_stay', 2), ('turnover', 38, 'per_stay', 0.25), ('turnover', 31, 'per_bedroom', 0.2),
+  ('turnover', 8, 'per_guest', 1), ('turnover', 14, 'per_guest', 1), ('turnover', 16, 'per_guest', 1),
+  ('turnover', 18, 'per_guest', 1), ('turnover', 25, 'per_stay', 1), ('turnover', 40, 'per_bedroom', 4),
+  ('turnover', 41, 'per_stay', 2), ('turnover', 45, 'per_stay', 2), ('turnover', 38, 'per_stay', 0.25),
   ('deep_clean', 27, 'per_stay', 1), ('deep_clean', 28, 'per_bedroom', 0.5), ('deep_clean', 29, 'per_stay', 1),
   ('deep_clean', 30, 'per_stay', 1), ('deep_clean', 33, 'per_bedroom', 2), ('deep_clean', 34, 'per_bedroom', 1),
   ('mid_stay', 7, 'per_guest', 1), ('mid_stay', 40, 'per_bedroom', 2), ('mid_stay', 14, 'per_guest', 1),
@@ -116,7 +114,7 @@ from (values
 join public.cleaning_types t on t.code = v.code;
 
 -- ---------------------------------------------------------------------------------------------
--- Par levels: each villa holds three turnovers' worth of what a turnover consumes; the warehouses
+-- Par levels: each villa holds four turnovers' worth of what a turnover consumes; the warehouses
 -- and vans their own levels.
 -- ---------------------------------------------------------------------------------------------
 
@@ -137,7 +135,7 @@ declare
   r record;
 begin
   for r in select * from demo_villa_need loop
-    perform public.inventory_set_par(r.item_id, r.location_id, r.per_clean * 3, r.per_clean);
+    perform public.inventory_set_par(r.item_id, r.location_id, r.per_clean * 4, r.per_clean);
   end loop;
   for r in
     select w.id as location_id, i.id as item_id, i.pack_size, i.category
@@ -205,8 +203,9 @@ begin
   -- Day 90: every villa stocked to par from its warehouse; each van gets its spare parts.
   for day in reverse 90..1 loop
     at := date_trunc('day', now()) - make_interval(days => day) + interval '8 hours';
-    -- Weekly (and on day 90): each villa back to par, one transfer batch per villa (the manager).
-    if day % 7 = 6 or day = 90 then
+    -- Every other week (and on day 90): each villa back to par, one transfer batch per villa (the
+    -- manager).
+    if day % 14 = 6 or day = 90 then
       for v in select distinct property_id, location_id, warehouse_id from demo_villa_need order by property_id loop
         legs := '[]'::jsonb;
         for r in
@@ -220,9 +219,9 @@ begin
             'supply:' || day || ':' || v.property_id || ':' || r.item_id);
           legs := legs || jsonb_build_array(
             jsonb_build_object('item_id', r.item_id, 'location_id', v.warehouse_id, 'kind', 'transfer_out',
-              'quantity', -r.short, 'transfer', r.item_id, 'occurred_at', at, 'reason', 'Weekly restock'),
+              'quantity', -r.short, 'transfer', r.item_id, 'occurred_at', at, 'reason', 'Restock to par'),
             jsonb_build_object('item_id', r.item_id, 'location_id', v.location_id, 'kind', 'transfer_in',
-              'quantity', r.short, 'transfer', r.item_id, 'occurred_at', at, 'reason', 'Weekly restock'));
+              'quantity', r.short, 'transfer', r.item_id, 'occurred_at', at, 'reason', 'Restock to par'));
         end loop;
         if jsonb_array_length(legs) > 0 then
           perform pg_temp.demo_as('a11ce000-0000-4000-8000-000000000002');
@@ -231,12 +230,12 @@ begin
       end loop;
     end if;
 
-    -- A turnover every third day per villa (staggered): its consumption, as the housekeeper.
+    -- A turnover every fourth day per villa (staggered): its consumption, as the housekeeper.
     for v in
       select distinct n.property_id, n.location_id, (right(n.property_id::text, 2))::integer as no
       from demo_villa_need n order by 1
     loop
-      if (day + v.no) % 3 = 0 then
+      if (day + v.no) % 4 = 0 then
         select coalesce(jsonb_agg(jsonb_build_object(
           'item_id', n.item_id, 'location_id', n.location_id, 'kind', 'consume',
           'quantity', -least(n.per_clean, s.on_hand), 'reason', 'Turnover',
