@@ -130,14 +130,12 @@ describe('inventory: what each role reads', () => {
   });
 
   it('a consumption rule exists to read', async () => {
-    const { error } = await serviceClient()
-      .from('inventory_consumption')
-      .insert({
-        cleaning_type_id: cleaningTypeId,
-        item_id: item.id,
-        basis: 'per_guest',
-        quantity: 1,
-      });
+    const { error } = await serviceClient().from('inventory_consumption').insert({
+      cleaning_type_id: cleaningTypeId,
+      item_id: item.id,
+      basis: 'per_guest',
+      quantity: 1,
+    });
     expect(error).toBeNull();
   });
 
