@@ -251,11 +251,14 @@ for each row execute function public.stamp_authors();
 create trigger inventory_consumption_stamp_authors before insert or update on public.inventory_consumption
 for each row execute function public.stamp_authors();
 
-create trigger _apply_once before insert or update or delete on public.inventory_items
+-- Inserts and updates only: a location or a consumption rule is also deleted by a cascade (its
+-- villa, cleaning type or item deleted), which is the database's own write and must not be
+-- recorded against the request's X-Mutation-Id; a replayed delete finds no row anyway.
+create trigger _apply_once before insert or update on public.inventory_items
   for each row execute function private.apply_once('id');
-create trigger _apply_once before insert or update or delete on public.inventory_locations
+create trigger _apply_once before insert or update on public.inventory_locations
   for each row execute function private.apply_once('id');
-create trigger _apply_once before insert or update or delete on public.inventory_consumption
+create trigger _apply_once before insert or update on public.inventory_consumption
   for each row execute function private.apply_once('id');
 
 -- A villa's location, made with the villa and renamed with it.

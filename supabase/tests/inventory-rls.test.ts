@@ -473,3 +473,66 @@ describe('inventory: the functions, per role', () => {
     expect(code(long)).toBe('22023');
   });
 });
+
+describe('inventory: realtime', () => {
+  /** Rows of `table` this client hears inserted. */
+  async function listen(c: Client, table: 'inventory_movements' | 'profiles', seen: string[]) {
+    const { data } = await c.auth.getSession();
+    c.realtime.setAuth(data.session!.access_token);
+    await new Promise<void>((resolve, reject) => {
+      c.channel(`inv-${table}-${randomUUID()}`)
+        .on(
+          'postgres_changes',
+          { event: table === 'profiles' ? 'UPDATE' : 'INSERT', schema: 'public', table },
+          (p) => {
+            seen.push(String((p.new as { id: string }).id));
+          },
+        )
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve();
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(status));
+        });
+    });
+  }
+
+  afterAll(async () => {
+    for (const u of [users.manager, users.norole, noView]) await u.client.removeAllChannels();
+  });
+
+  it('movements reach those with inventory.view, not a user with no role or without the key', async () => {
+    const managerSeen: string[] = [];
+    const noroleSeen: string[] = [];
+    const noViewSeen: string[] = [];
+    const noroleMarks: string[] = [];
+    const noViewMarks: string[] = [];
+    await listen(users.manager.client, 'inventory_movements', managerSeen);
+    await listen(users.norole.client, 'inventory_movements', noroleSeen);
+    await listen(noView.client, 'inventory_movements', noViewSeen);
+    await listen(users.norole.client, 'profiles', noroleMarks);
+    await listen(noView.client, 'profiles', noViewMarks);
+
+    const r = await users.manager.client.rpc('inventory_receive', {
+      item_id: item.id,
+      location_id: warehouse.id,
+      quantity: 2,
+    });
+    expect(r.error).toBeNull();
+    const id = (r.data as { movements: { id: string }[] }).movements[0]!.id;
+    await expect.poll(() => managerSeen, { timeout: 10_000 }).toContain(id);
+    // A barrier instead of a pause: a later change each may see (their own profile), on the same
+    // socket; changes are judged in commit order, so the movement was judged for them before it.
+    for (const [u, marks] of [
+      [users.norole, noroleMarks],
+      [noView, noViewMarks],
+    ] as const) {
+      const { error } = await u.client
+        .from('profiles')
+        .update({ phone: '+30 690 000 0002' })
+        .eq('id', u.id);
+      expect(error).toBeNull();
+      await expect.poll(() => marks, { timeout: 10_000 }).toContain(u.id);
+    }
+    expect(noroleSeen).toEqual([]);
+    expect(noViewSeen).toEqual([]);
+  });
+});
