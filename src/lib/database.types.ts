@@ -652,6 +652,346 @@ export type Database = {
           },
         ]
       }
+      inventory_consumption: {
+        Row: {
+          basis: Database["public"]["Enums"]["inventory_consumption_basis"]
+          cleaning_type_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          item_id: string
+          quantity: number
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          basis: Database["public"]["Enums"]["inventory_consumption_basis"]
+          cleaning_type_id: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id: string
+          quantity: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          basis?: Database["public"]["Enums"]["inventory_consumption_basis"]
+          cleaning_type_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id?: string
+          quantity?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inventory_consumption_cleaning_type_id_fkey"
+            columns: ["cleaning_type_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_consumption_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_consumption_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "inventory_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_consumption_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      inventory_items: {
+        Row: {
+          active: boolean
+          barcode: string | null
+          category: Database["public"]["Enums"]["inventory_category"]
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          pack_size: number
+          photo_path: string | null
+          sku: string | null
+          unit: string
+          unit_cost: number
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          active?: boolean
+          barcode?: string | null
+          category: Database["public"]["Enums"]["inventory_category"]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          pack_size?: number
+          photo_path?: string | null
+          sku?: string | null
+          unit?: string
+          unit_cost?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          active?: boolean
+          barcode?: string | null
+          category?: Database["public"]["Enums"]["inventory_category"]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          pack_size?: number
+          photo_path?: string | null
+          sku?: string | null
+          unit?: string
+          unit_cost?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inventory_items_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_items_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      inventory_locations: {
+        Row: {
+          active: boolean
+          created_at: string
+          created_by: string | null
+          holder_id: string | null
+          id: string
+          kind: Database["public"]["Enums"]["inventory_location_kind"]
+          name: string
+          property_id: string | null
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          holder_id?: string | null
+          id?: string
+          kind: Database["public"]["Enums"]["inventory_location_kind"]
+          name: string
+          property_id?: string | null
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          holder_id?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["inventory_location_kind"]
+          name?: string
+          property_id?: string | null
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inventory_locations_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_locations_holder_id_fkey"
+            columns: ["holder_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_locations_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: true
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_locations_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      inventory_movements: {
+        Row: {
+          clean_id: string | null
+          counted_quantity: number | null
+          created_at: string
+          created_by: string | null
+          id: string
+          item_id: string
+          kind: Database["public"]["Enums"]["inventory_movement_kind"]
+          location_id: string
+          mutation_id: string
+          negative: boolean
+          occurred_at: string
+          quantity: number
+          reason: string
+          transfer_id: string | null
+          unit_cost: number
+          work_order_id: string | null
+        }
+        Insert: {
+          clean_id?: string | null
+          counted_quantity?: number | null
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id: string
+          kind: Database["public"]["Enums"]["inventory_movement_kind"]
+          location_id: string
+          mutation_id: string
+          negative?: boolean
+          occurred_at?: string
+          quantity: number
+          reason?: string
+          transfer_id?: string | null
+          unit_cost?: number
+          work_order_id?: string | null
+        }
+        Update: {
+          clean_id?: string | null
+          counted_quantity?: number | null
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          item_id?: string
+          kind?: Database["public"]["Enums"]["inventory_movement_kind"]
+          location_id?: string
+          mutation_id?: string
+          negative?: boolean
+          occurred_at?: string
+          quantity?: number
+          reason?: string
+          transfer_id?: string | null
+          unit_cost?: number
+          work_order_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inventory_movements_clean_id_fkey"
+            columns: ["clean_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_movements_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_movements_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "inventory_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_movements_location_id_fkey"
+            columns: ["location_id"]
+            isOneToOne: false
+            referencedRelation: "inventory_locations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_movements_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: false
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      inventory_stock: {
+        Row: {
+          id: string
+          item_id: string
+          location_id: string
+          negative: boolean
+          on_hand: number
+          par_level: number
+          reorder_threshold: number
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          item_id: string
+          location_id: string
+          negative?: boolean
+          on_hand?: number
+          par_level?: number
+          reorder_threshold?: number
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          item_id?: string
+          location_id?: string
+          negative?: boolean
+          on_hand?: number
+          par_level?: number
+          reorder_threshold?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inventory_stock_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "inventory_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "inventory_stock_location_id_fkey"
+            columns: ["location_id"]
+            isOneToOne: false
+            referencedRelation: "inventory_locations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notifications: {
         Row: {
           actor_id: string | null
@@ -1381,6 +1721,7 @@ export type Database = {
       }
       system_settings: {
         Row: {
+          allow_negative_stock: boolean
           company_name: string
           currency: string
           default_check_in_time: string
@@ -1393,6 +1734,7 @@ export type Database = {
           week_start: number
         }
         Insert: {
+          allow_negative_stock?: boolean
           company_name?: string
           currency?: string
           default_check_in_time?: string
@@ -1405,6 +1747,7 @@ export type Database = {
           week_start?: number
         }
         Update: {
+          allow_negative_stock?: boolean
           company_name?: string
           currency?: string
           default_check_in_time?: string
@@ -1793,6 +2136,27 @@ export type Database = {
 
         Relationships: []
       }
+      inventory_low_stock: {
+        Row: {
+          category: Database["public"]["Enums"]["inventory_category"] | null
+          id: string | null
+          item_id: string | null
+          item_name: string | null
+          location_id: string | null
+          location_kind:
+            Database["public"]["Enums"]["inventory_location_kind"] | null
+          on_hand: number | null
+          pack_size: number | null
+          par_level: number | null
+          property_id: string | null
+          reorder_threshold: number | null
+          suggested_cost: number | null
+          suggested_order: number | null
+          unit: string | null
+        }
+
+        Relationships: []
+      }
       property_overview: {
         Row: {
           address: string | null
@@ -1971,6 +2335,98 @@ export type Database = {
           property_id: string
           source: Database["public"]["Enums"]["reservation_source"]
         }
+        Returns: Json
+      }
+      inventory_adjust: {
+        Args: {
+          item_id: string
+          location_id: string
+          occurred_at?: string
+          quantity: number
+          reason: string
+        }
+        Returns: Json
+      }
+      inventory_consume: {
+        Args: {
+          clean_id?: string
+          item_id: string
+          location_id: string
+          occurred_at?: string
+          quantity: number
+          reason?: string
+          work_order_id?: string
+        }
+        Returns: Json
+      }
+      inventory_count: {
+        Args: {
+          counted_quantity: number
+          item_id: string
+          location_id: string
+          occurred_at?: string
+          reason?: string
+        }
+        Returns: Json
+      }
+      inventory_pick_list: {
+        Args: { from_day: string; to_day: string; villa_id?: string }
+        Returns: {
+          property_id: string
+          item_id: string
+          cleans: number
+          needed: number
+          above_par: number
+          quantity: number
+        }[]
+      }
+      inventory_receive: {
+        Args: {
+          item_id: string
+          location_id: string
+          occurred_at?: string
+          quantity: number
+          reason?: string
+        }
+        Returns: Json
+      }
+      inventory_set_par: {
+        Args: {
+          item_id: string
+          location_id: string
+          par_level: number
+          reorder_threshold: number
+        }
+        Returns: {
+          id: string
+          item_id: string
+          location_id: string
+          negative: boolean
+          on_hand: number
+          par_level: number
+          reorder_threshold: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "inventory_stock"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      inventory_transfer: {
+        Args: {
+          from_location_id: string
+          item_id: string
+          occurred_at?: string
+          quantity: number
+          reason?: string
+          to_location_id: string
+        }
+        Returns: Json
+      }
+      inventory_transfer_batch: {
+        Args: { occurred_at?: string; reason?: string; transfers: Json }
         Returns: Json
       }
       is_admin: { Args: never; Returns: boolean }
@@ -2220,6 +2676,21 @@ export type Database = {
         | "inspected"
         | "skipped"
         | "cancelled"
+      inventory_category:
+        | "linen"
+        | "amenities"
+        | "cleaning_supplies"
+        | "consumables"
+        | "spare_parts"
+      inventory_consumption_basis: "per_guest" | "per_bedroom" | "per_stay"
+      inventory_location_kind: "warehouse" | "van" | "property"
+      inventory_movement_kind:
+        | "receive"
+        | "transfer_out"
+        | "transfer_in"
+        | "consume"
+        | "adjust"
+        | "count"
       notification_kind:
         | "work_order_urgent"
         | "work_order_assigned"
@@ -2378,6 +2849,23 @@ export const Constants = {
         "inspected",
         "skipped",
         "cancelled",
+      ],
+      inventory_category: [
+        "linen",
+        "amenities",
+        "cleaning_supplies",
+        "consumables",
+        "spare_parts",
+      ],
+      inventory_consumption_basis: ["per_guest", "per_bedroom", "per_stay"],
+      inventory_location_kind: ["warehouse", "van", "property"],
+      inventory_movement_kind: [
+        "receive",
+        "transfer_out",
+        "transfer_in",
+        "consume",
+        "adjust",
+        "count",
       ],
       notification_kind: [
         "work_order_urgent",

@@ -36,6 +36,8 @@ function autoArgs(name: string): Record<string, unknown> {
     if (/^(integer|smallint|bigint|numeric)$/.test(format)) return 0;
     if (format === 'jsonb' || format === 'json') return {};
     if (format.endsWith('[]')) return [];
+    if (format.startsWith('timestamp')) return new Date().toISOString();
+    if (format === 'date') return '2026-12-01';
     return 'x';
   };
   return Object.fromEntries(
@@ -258,6 +260,39 @@ const REFUSALS: Record<string, () => Promise<void>> = {
   my_work_orders: async () => {
     await expectDenied('anon', 'my_work_orders', { include_unassigned: true });
     await answers('norole', 'my_work_orders', { include_unassigned: true }, []);
+  },
+
+  // --- inventory (20261129200000): every movement through the ledger; per role in
+  // inventory-rls.test.ts. inventory.adjust: field staff; inventory.manage: managers. ---------------
+  inventory_receive: async () => {
+    for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+      await expectDenied(who, 'inventory_receive');
+  },
+  inventory_adjust: async () => {
+    for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+      await expectDenied(who, 'inventory_adjust');
+  },
+  inventory_set_par: async () => {
+    for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+      await expectDenied(who, 'inventory_set_par');
+  },
+  inventory_transfer: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'inventory_transfer');
+  },
+  inventory_transfer_batch: async () => {
+    for (const who of ['anon', 'norole'] as const)
+      await expectDenied(who, 'inventory_transfer_batch', { transfers: [] });
+  },
+  inventory_consume: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'inventory_consume');
+  },
+  inventory_count: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'inventory_count');
+  },
+  inventory_pick_list: async () => {
+    const args = { from_day: '2026-12-01', to_day: '2026-12-02' };
+    for (const who of ['anon', 'norole'] as const)
+      await expectDenied(who, 'inventory_pick_list', args);
   },
 
   // --- notifications (20261127310000): only the caller's own -----------------------------------

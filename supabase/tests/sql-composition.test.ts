@@ -106,6 +106,7 @@ function suite(kind: 'pglite' | 'postgres') {
       );
       expect(parts.rows).toEqual([
         { whole: 'private.property_history', part: 'private.property_history_housekeeping' },
+        { whole: 'private.property_history', part: 'private.property_history_inventory' },
         { whole: 'private.property_history', part: 'private.property_history_reservations' },
         { whole: 'private.readiness_reasons', part: 'private.readiness_reasons_housekeeping' },
         { whole: 'private.readiness_reasons', part: 'private.readiness_reasons_maintenance' },
