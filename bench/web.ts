@@ -18,7 +18,8 @@
 // Each figure is printed with its budget, median and range; `BENCH_WEB_STRICT=1` (or `--strict`
 // when run directly) exits 1 when a median exceeds its budget. Also prints the per-route chunk
 // sizes from Vite's manifest (gzip -9). `BENCH_WEB_STATIC=1` adds Lighthouse on a static
-// gzip server (a CDN stand-in); `BENCH_WEB_PARTS=bytes,lighthouse,rows` picks the measurements;
+// gzip server (a CDN stand-in); `BENCH_WEB_PARTS=bytes,lighthouse,rows` picks the measurements
+// (`tasks` adds each screen's main-thread tasks by thread time, not run by default);
 // `BENCH_WEB_SCREENS=route,run` measures only the screens whose name contains one of the words.
 // Writes bench/results/web.json and web.md. CHROME_PATH defaults to /usr/bin/chromium.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -543,6 +544,71 @@ function line(b: Budget): { text: string; over: boolean } {
   };
 }
 
+/**
+ * The start's main-thread tasks by their thread time, not their wall time (`BENCH_WEB_PARTS=tasks`;
+ * not a budget): a cold signed-in load of `at` traced in Chromium, each task after the first
+ * paint counted as Lighthouse's 4x phone would (4 x its thread time, blocking above 50 ms). A
+ * task's wall time on this 2-core machine stretches with whatever else runs (Lighthouse's TBT of
+ * one build varies by a factor of two); its thread time much less: the figure to compare two
+ * builds by when the machine is not quiet (bench/README.md "Issue 29: third pass").
+ */
+async function threadTimeTasks(
+  role: Role,
+  at: string,
+): Promise<{ blocking: number; largest: number }> {
+  const entries = await signedInStorage(role);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    const setup = await context.newPage();
+    await setup.goto(`${API}/favicon.svg`);
+    await setup.evaluate((list) => {
+      for (const [key, value] of list) localStorage.setItem(key, value);
+    }, entries);
+    await setup.close();
+    const page = await context.newPage();
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
+    });
+    await page.goto(`${API}${at}`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(
+      () => !document.querySelector('[data-loading], [data-slot="skeleton"]'),
+    );
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 3000 })));
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: {
+        name: string;
+        ph: string;
+        pid: number;
+        tid: number;
+        ts: number;
+        dur?: number;
+        tdur?: number;
+        args?: { name?: string };
+      }[];
+    };
+    const events = trace.traceEvents;
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+    if (!fcp) throw new Error(`${at}: no first paint in the trace`);
+    const main = events.find(
+      (e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain',
+    );
+    let blocking = 0;
+    let largest = 0;
+    for (const e of events) {
+      if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== fcp.pid || e.tid !== main?.tid)
+        continue;
+      if (e.ts < fcp.ts) continue;
+      const simulated = (CPU_SLOWDOWN * (e.tdur ?? e.dur ?? 0)) / 1000;
+      blocking += Math.max(0, simulated - 50);
+      largest = Math.max(largest, simulated);
+    }
+    return { blocking: Math.round(blocking), largest: Math.round(largest) };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   console.log('Building the app…');
   const dist = build();
@@ -589,6 +655,15 @@ async function main() {
       for (const [key, url, start] of pages) {
         console.log(`Lighthouse ${key} (${i + 1}/${RUNS})…`);
         (lh[key] ??= []).push(await runLighthouse(url, start));
+      }
+    }
+
+    const tasks: Record<string, { blocking: number; largest: number }[]> = {};
+    for (let i = 0; PARTS.has('tasks') && i < RUNS; i++) {
+      for (const screen of screens) {
+        console.log(`Thread-time tasks ${screen.name} (${i + 1}/${RUNS})…`);
+        const at = typeof screen.path === 'string' ? screen.path : await screen.path();
+        (tasks[screen.name] ??= []).push(await threadTimeTasks(screen.role, at));
       }
     }
 
@@ -706,6 +781,19 @@ async function main() {
         const m = (f: (s: Scores) => number) => summary(runs.map(f)).median;
         return `| ${k} | ${m((s) => s.performance)} | ${m((s) => s.accessibility)} | ${m((s) => s.bestPractices)} | ${m((s) => s.fcpMs)} | ${m((s) => s.lcpMs)} | ${m((s) => s.tbtMs)} | ${m((s) => s.cls)} |`;
       }),
+      ...(Object.keys(tasks).length
+        ? [
+            '',
+            'Main-thread tasks after the first paint by thread time, x4 (not a budget), median (range):',
+            '',
+            '| screen | blocking ms | largest task ms |',
+            '|---|---:|---:|',
+            ...Object.entries(tasks).map(
+              ([k, runs]) =>
+                `| ${k} | ${medianRange(runs.map((r) => r.blocking))} | ${medianRange(runs.map((r) => r.largest))} |`,
+            ),
+          ]
+        : []),
       ...(rows.length
         ? [
             '',
