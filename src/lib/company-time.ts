@@ -3,12 +3,14 @@
 // zone the phone is in. setCompanyTimeZone() is called with the settings' zone (company-settings.ts).
 import { nextTask } from './idle';
 import {
+  intlOffset,
   kitOffset,
   kitWrite,
   makeFormatKit,
   readFormatKit,
   type FormatKit,
   type KitSpec,
+  zonePartsFormat,
 } from './format-kit';
 import { FORMAT_KIT_KEY } from './startup-contract';
 import { formatLocale, onFormatLocaleChange } from './i18n/format-locale';
@@ -49,16 +51,7 @@ export const KIT_SPECS = {
 } as const satisfies Record<string, KitSpec>;
 
 const makeFormats = (timeZone: string) => ({
-  parts: new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }),
+  parts: zonePartsFormat(timeZone),
   dateTime: new Intl.DateTimeFormat(formatLocale(), {
     ...KIT_SPECS.dateTime.options,
     timeZone,
@@ -132,36 +125,22 @@ export function setCompanyTimeZone(timeZone: string): boolean {
   }
 }
 
-function zonedParts(date: Date) {
-  const offset = currentKit() && kitOffset(kit!, date.getTime());
-  if (typeof offset === 'number') {
-    const wall = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset);
-    return {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    };
-  }
-  const parts = current().parts.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
+/** The company zone's offset at `date` (ms to add to UTC, to the second): the kit's, else Intl's. */
+function offsetMs(date: Date): number {
+  const fromKit = currentKit() && kitOffset(kit!, date.getTime());
+  return typeof fromKit === 'number' ? fromKit : intlOffset(current().parts, date.getTime());
 }
 
-function offsetMs(date: Date): number {
-  const p = zonedParts(date);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+function zonedParts(date: Date) {
+  const wall = new Date(Math.floor(date.getTime() / 1000) * 1000 + offsetMs(date));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -80,8 +80,22 @@ export function kitWrite(format: KitFormat, wall: Date): string {
   return out;
 }
 
-/** The zone's offset at `t` as Intl gives it (to the second, as company-time reads it). */
-function intlOffset(parts: Intl.DateTimeFormat, t: number): number {
+/** Intl's reading of an instant's wall clock in `zone` (throws for a zone Intl does not know). */
+export function zonePartsFormat(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** The zone's offset at `t` as Intl gives it (to the second), from `zonePartsFormat`. */
+export function intlOffset(parts: Intl.DateTimeFormat, t: number): number {
   const get = (type: string) =>
     Number(parts.formatToParts(t).find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
@@ -143,16 +157,7 @@ export function makeFormatKit(
 ): FormatKit | null {
   let parts: Intl.DateTimeFormat;
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    parts = zonePartsFormat(zone);
   } catch {
     return null;
   }
