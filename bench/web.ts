@@ -262,6 +262,19 @@ const returningStorage = () =>
   deviceStorage('manager', '/properties', [KEPT_SCREEN_KEY], { holding: '"/properties"' });
 
 /**
+ * Puts `entries` in the browser's localStorage for `origin`, from a page that loads none
+ * of the app's assets, so the measured load is still a cold one.
+ */
+async function putOnDevice(context: BrowserContext, origin: string, entries: [string, string][]) {
+  const page = await context.newPage();
+  await page.goto(new URL('/favicon.svg', origin).href);
+  await page.evaluate((list) => {
+    for (const [key, value] of list) localStorage.setItem(key, value);
+  }, entries);
+  await page.close();
+}
+
+/**
  * Lighthouse on `url`, run again (twice at most) when it reports NO_NAVSTART: now and then it
  * records no navigation in the trace of a load that went fine (its own message says to run it
  * again); a run it did record is never repeated.
@@ -288,13 +301,7 @@ async function lighthouseOnce(url: string, opts: LighthouseStart): Promise<Score
     if (opts.role) {
       // What a signed-in device keeps (or all a returning user's device keeps), set from a page
       // that loads none of the app's assets, so the measured load is still a cold one.
-      const entries = opts.storage ?? (await signedInStorage(opts.role));
-      const page = await context.newPage();
-      await page.goto(new URL('/favicon.svg', url).href);
-      await page.evaluate((list) => {
-        for (const [key, value] of list) localStorage.setItem(key, value);
-      }, entries);
-      await page.close();
+      await putOnDevice(context, url, opts.storage ?? (await signedInStorage(opts.role)));
     }
     const result = await lighthouse(url, {
       port: CDP_PORT,
@@ -560,12 +567,7 @@ async function threadTimeTasks(
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-    const setup = await context.newPage();
-    await setup.goto(`${API}/favicon.svg`);
-    await setup.evaluate((list) => {
-      for (const [key, value] of list) localStorage.setItem(key, value);
-    }, entries);
-    await setup.close();
+    await putOnDevice(context, API, entries);
     const page = await context.newPage();
     await browser.startTracing(page, {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
