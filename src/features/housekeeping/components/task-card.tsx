@@ -77,7 +77,11 @@ export function InspectionState({ task, name }: { task: BoardTask; name: string 
   if (awaitsInspection(task)) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-xs">
-        <Badge variant="outline" className="border-amber-600 text-amber-800 dark:text-amber-200">
+        {/* Wraps in a narrow week column rather than pushing it sideways. */}
+        <Badge
+          variant="outline"
+          className="max-w-full border-amber-600 text-left whitespace-normal text-amber-800 dark:text-amber-200"
+        >
           {t('card.awaitingInspection')}
         </Badge>
         <Link to={cleanPath(task.id)} className="font-medium underline">

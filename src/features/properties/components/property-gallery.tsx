@@ -243,11 +243,16 @@ export function PropertyGallery({
     </div>
   ) : null;
 
+  // Photos can be added before the list has arrived (or when it cannot arrive: offline on a villa
+  // not opened before); new ones then start at position 0 and sort among any by their time.
   if (photos.isPending) {
     return (
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Skeleton className="aspect-[4/3]" />
-        <Skeleton className="aspect-[4/3]" />
+      <div className="space-y-4">
+        {uploader}
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <Skeleton className="aspect-[4/3]" />
+          <Skeleton className="aspect-[4/3]" />
+        </div>
       </div>
     );
   }
