@@ -120,7 +120,12 @@ export async function signedInClient(server: RunningServer, email: string): Prom
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
-  const { error } = await sb.auth.signInWithPassword({ email, password: 'arivia-demo' });
+  const signIn = () => sb.auth.signInWithPassword({ email, password: 'arivia-demo' });
+  let { error } = await signIn();
+  // After a data load that held the event loop (PGlite runs in this process), the server closes
+  // the kept-alive socket as its overdue timer fires, while the client is reusing it: one retry
+  // on a new socket. A refusal is not retried.
+  if (error?.message === 'fetch failed') ({ error } = await signIn());
   if (error) throw new Error(`sign-in (${email}): ${error.message}`);
   return sb;
 }

@@ -15,6 +15,7 @@ const parts = [
   'properties-web',
   'housekeeping',
   'maintenance',
+  'inventory',
   'web',
   'offline',
 ].filter((p) => existsSync(path.join(here, `${p}.ts`)));
