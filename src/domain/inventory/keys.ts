@@ -12,4 +12,6 @@ export const inventoryKeys = {
   lowStock: () => [...inventoryKeys.all, 'low-stock'] as const,
   /** One villa's stock (its page). */
   villa: (propertyId: string) => [...inventoryKeys.all, 'villa', propertyId] as const,
+  /** The staff's names (who made a movement). */
+  staff: () => [...inventoryKeys.all, 'staff'] as const,
 };
