@@ -5,6 +5,7 @@
 // and the CSV exports. The items and places are kept on this device (field staff, offline); writes
 // wait in the sync queue. Others' movements arrive live (realtime).
 import { ArrowRightLeft, PackagePlus } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
@@ -56,8 +57,11 @@ export function InventoryRoute() {
     asked === 'low' || (asked === 'receive' && canReceive) || (asked === 'transfer' && canTransfer)
       ? asked
       : 'items';
+  // The search is typed here and kept in the address too (a reload keeps it); typing does not wait
+  // for the address to change.
+  const [q, setQ] = useState(() => params.get('q') ?? '');
   const filters = {
-    q: params.get('q') ?? '',
+    q,
     category: params.get('category') ?? '',
     low: params.get('low') === '1',
   };
@@ -145,7 +149,10 @@ export function InventoryRoute() {
                 type="search"
                 value={filters.q}
                 placeholder={t('list.searchPlaceholder')}
-                onChange={(e) => set({ q: e.target.value })}
+                onChange={(e) => {
+                  setQ(e.target.value);
+                  set({ q: e.target.value });
+                }}
               />
             </div>
             <FilterFoldButton
