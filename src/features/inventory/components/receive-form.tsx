@@ -5,15 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { useT } from '@/lib/i18n/catalog';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useReceive } from '../api/receive-stock';
 import { messages } from '../messages';
 import { receiveSchema, type ReceiveValues } from '../schemas';
 import { locationOptions } from './location-options';
-import { fieldOfRefusal } from './server-error';
+import { callOf, refusalsUnderFields } from './stock-form';
+import { StockFormFrame } from './stock-form-frame';
 
 export function ReceiveForm({
   items,
@@ -35,68 +34,45 @@ export function ReceiveForm({
       reason: '',
     },
   });
-  const receive = useReceive({
-    onSuccess: onDone,
-    onError: (e) => {
-      const refusal = fieldOfRefusal(e, {
-        item: 'item_id',
-        quantity: 'quantity',
-        place: 'location_id',
-      });
-      if (refusal)
-        form.setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
-      return refusal !== null;
-    },
-  });
-  const onSubmit = form.handleSubmit(({ reason, ...v }) => {
-    const item = items.find((i) => i.id === v.item_id);
-    receive.mutate({
-      item: { name: item?.name ?? '' },
-      args: { ...v, ...(reason ? { reason } : {}) },
-    });
-  });
+  const receive = useReceive(
+    refusalsUnderFields(
+      form,
+      { item: 'item_id', quantity: 'quantity', place: 'location_id' },
+      onDone,
+    ),
+  );
+  const onSubmit = form.handleSubmit((values) => receive.mutate(callOf(items, values)));
   return (
-    <Form {...form}>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-label={t('receive.title')}
-        className="grid max-w-2xl gap-4 sm:grid-cols-2"
-      >
-        <SelectField
-          control={form.control}
-          name="item_id"
-          label={t('form.item')}
-          options={[
-            { value: '', label: t('form.chooseItem') },
-            ...items.map((i) => ({ value: i.id, label: i.sku ? `${i.name} (${i.sku})` : i.name })),
-          ]}
-        />
-        <SelectField
-          control={form.control}
-          name="location_id"
-          label={t('form.warehouse')}
-          options={[
-            { value: '', label: t('form.chooseWarehouse') },
-            ...locationOptions(warehouses),
-          ]}
-        />
-        <NumberField control={form.control} name="quantity" label={t('form.quantity')} min={1} />
-        <TextField
-          control={form.control}
-          name="reason"
-          label={t('form.note')}
-          description={t('receive.noteHint')}
-        />
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" disabled={receive.isPending}>
-            {receive.isPending ? t('form.saving') : t('receive.submit')}
-          </Button>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-        </div>
-      </form>
-    </Form>
+    <StockFormFrame
+      form={form}
+      label={t('receive.title')}
+      submit={t('receive.submit')}
+      pending={receive.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
+      <SelectField
+        control={form.control}
+        name="item_id"
+        label={t('form.item')}
+        options={[
+          { value: '', label: t('form.chooseItem') },
+          ...items.map((i) => ({ value: i.id, label: i.sku ? `${i.name} (${i.sku})` : i.name })),
+        ]}
+      />
+      <SelectField
+        control={form.control}
+        name="location_id"
+        label={t('form.warehouse')}
+        options={[{ value: '', label: t('form.chooseWarehouse') }, ...locationOptions(warehouses)]}
+      />
+      <NumberField control={form.control} name="quantity" label={t('form.quantity')} min={1} />
+      <TextField
+        control={form.control}
+        name="reason"
+        label={t('form.note')}
+        description={t('receive.noteHint')}
+      />
+    </StockFormFrame>
   );
 }

@@ -6,15 +6,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { useT } from '@/lib/i18n/catalog';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useTransfer } from '../api/transfer-stock';
 import { messages } from '../messages';
 import { transferSchema, type TransferValues } from '../schemas';
 import { locationOptions } from './location-options';
-import { fieldOfRefusal } from './server-error';
+import { callOf, refusalsUnderFields } from './stock-form';
+import { StockFormFrame } from './stock-form-frame';
 
 export function TransferForm({
   items,
@@ -41,69 +40,49 @@ export function TransferForm({
   const held = items
     .find((i) => i.id === itemId)
     ?.stock.find((s) => s.location_id === fromId)?.on_hand;
-  const move = useTransfer({
-    onSuccess: onDone,
-    onError: (e) => {
-      const refusal = fieldOfRefusal(e, {
-        item: 'item_id',
-        quantity: 'quantity',
-        place: 'to_location_id',
-      });
-      if (refusal)
-        form.setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
-      return refusal !== null;
-    },
-  });
-  const onSubmit = form.handleSubmit(({ reason, ...v }) => {
-    const item = items.find((i) => i.id === v.item_id);
-    move.mutate({
-      item: { name: item?.name ?? '' },
-      args: { ...v, ...(reason ? { reason } : {}) },
-    });
-  });
+  const move = useTransfer(
+    refusalsUnderFields(
+      form,
+      { item: 'item_id', quantity: 'quantity', place: 'to_location_id' },
+      onDone,
+    ),
+  );
+  const onSubmit = form.handleSubmit((values) => move.mutate(callOf(items, values)));
   const places = locationOptions(locations);
   return (
-    <Form {...form}>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-label={t('transfer.title')}
-        className="grid max-w-2xl gap-4 sm:grid-cols-2"
-      >
-        <SelectField
-          control={form.control}
-          name="item_id"
-          label={t('form.item')}
-          className="sm:col-span-2"
-          options={[
-            { value: '', label: t('form.chooseItem') },
-            ...items.map((i) => ({ value: i.id, label: i.name })),
-          ]}
-        />
-        <SelectField
-          control={form.control}
-          name="from_location_id"
-          label={t('transfer.from')}
-          description={held !== undefined ? t('transfer.holds', { count: held }) : undefined}
-          options={[{ value: '', label: t('form.choosePlace') }, ...places]}
-        />
-        <SelectField
-          control={form.control}
-          name="to_location_id"
-          label={t('transfer.to')}
-          options={[{ value: '', label: t('form.choosePlace') }, ...places]}
-        />
-        <NumberField control={form.control} name="quantity" label={t('form.quantity')} min={1} />
-        <TextField control={form.control} name="reason" label={t('form.note')} />
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" disabled={move.isPending}>
-            {move.isPending ? t('form.saving') : t('transfer.submit')}
-          </Button>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-        </div>
-      </form>
-    </Form>
+    <StockFormFrame
+      form={form}
+      label={t('transfer.title')}
+      submit={t('transfer.submit')}
+      pending={move.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
+      <SelectField
+        control={form.control}
+        name="item_id"
+        label={t('form.item')}
+        className="sm:col-span-2"
+        options={[
+          { value: '', label: t('form.chooseItem') },
+          ...items.map((i) => ({ value: i.id, label: i.name })),
+        ]}
+      />
+      <SelectField
+        control={form.control}
+        name="from_location_id"
+        label={t('transfer.from')}
+        description={held !== undefined ? t('transfer.holds', { count: held }) : undefined}
+        options={[{ value: '', label: t('form.choosePlace') }, ...places]}
+      />
+      <SelectField
+        control={form.control}
+        name="to_location_id"
+        label={t('transfer.to')}
+        options={[{ value: '', label: t('form.choosePlace') }, ...places]}
+      />
+      <NumberField control={form.control} name="quantity" label={t('form.quantity')} min={1} />
+      <TextField control={form.control} name="reason" label={t('form.note')} />
+    </StockFormFrame>
   );
 }
