@@ -101,7 +101,7 @@ const screens: Record<RouteKey, Screen> = {
   ),
   inventory: screen(
     () => import('@/features/inventory/routes/inventory-route'),
-    (m) => ({ Component: m.InventoryRoute }),
+    (m) => ({ Component: m.InventoryRoute, clientLoader: m.clientLoader }),
   ),
   teamChat: screen(
     () => import('@/features/chat/routes/team-chat-route'),

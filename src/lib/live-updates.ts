@@ -15,6 +15,11 @@ export interface LiveTable {
  * Refreshes `keys` whenever a row of one of `tables` changes. `channel` names the subscription
  * (one per screen or per record: `property-cleans:<id>`).
  */
+/** Each subscription's own topic: supabase.channel() hands back a channel of the same topic still
+ * being removed (removeChannel is async), and adding to it after subscribe() throws, as when a
+ * screen is left and opened again at once. */
+let subscriptions = 0;
+
 export function useLiveUpdates(channel: string, tables: readonly LiveTable[], keys: QueryKey[]) {
   const qc = useQueryClient();
   // The subscription depends on what is watched, not on the arrays' identity.
@@ -25,7 +30,7 @@ export function useLiveUpdates(channel: string, tables: readonly LiveTable[], ke
     const refresh = () => {
       for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
     };
-    let ch = supabase.channel(channel);
+    let ch = supabase.channel(`${channel}#${++subscriptions}`);
     for (const t of JSON.parse(watched) as LiveTable[]) {
       ch = ch.on(
         'postgres_changes',

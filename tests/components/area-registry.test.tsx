@@ -154,6 +154,7 @@ it("the app's registry: each area's cards, sections and actions, in order", () =
     'properties-today',
     'urgent-work-orders',
     'my-work-orders',
+    'low-stock',
   ]);
   expect(areas.propertySections.map((s) => s.title)).toEqual(['Cleans', 'Work orders', 'Stock']);
   expect(areas.headerActions.map((a) => a.key)).toEqual(['report-problem', 'notifications']);

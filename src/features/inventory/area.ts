@@ -1,23 +1,31 @@
 // What inventory adds to other areas' screens (the registry: src/lib/areas.ts, composed in
-// src/app/areas.ts): until the area is built, a villa's page says where its stock will show.
-import { createElement } from 'react';
-import { Construction } from 'lucide-react';
-import type { AreaContribution } from '@/lib/areas';
-import { useT } from '@/lib/i18n/catalog';
+// src/app/areas.ts): the managers' low-stock card on the dashboard and a villa's stock on its page.
+// Both are lazy (their own chunks; the card's read, asked for by the dashboard's loader, too).
+import { lazyPart, prefetchLazily, type AreaContribution } from '@/lib/areas';
+import { hasPermission } from '@/lib/permissions';
 import { messages } from './messages';
 
-function StockComingSoon() {
-  const t = useT(messages);
-  return createElement(
-    'p',
-    { className: 'text-muted-foreground flex items-center gap-2 text-sm' },
-    createElement(Construction, { 'aria-hidden': 'true', className: 'size-4' }),
-    t('stock.comingSoon'),
-  );
-}
+const LowStockCard = lazyPart(
+  async () => (await import('./components/dashboard-card')).LowStockCard,
+);
+const VillaStockSection = lazyPart(
+  async () => (await import('./components/villa-stock-section')).VillaStockSection,
+);
+const reads = () => import('@/domain/inventory/reads');
 
 export const inventoryArea: AreaContribution = {
   area: 'inventory',
+  dashboardCards: [
+    {
+      key: 'low-stock',
+      order: 40,
+      visible: ({ permissions }) => hasPermission(permissions, 'inventory.manage'),
+      Component: LowStockCard,
+      preload: LowStockCard.preload,
+      prefetch: (queryClient) =>
+        prefetchLazily(queryClient, async () => (await reads()).lowStockQueryOptions()),
+    },
+  ],
   propertySections: [
     {
       key: 'stock',
@@ -26,7 +34,8 @@ export const inventoryArea: AreaContribution = {
       get title() {
         return messages.t('stock.title');
       },
-      Component: StockComingSoon,
+      visible: ({ permissions }) => hasPermission(permissions, 'inventory.view'),
+      Component: VillaStockSection,
     },
   ],
 };

@@ -1,8 +1,218 @@
-import { AreaPlaceholder } from '@/components/area-placeholder';
+// Inventory (docs/inventory.md "Screens"): the items (search by name, SKU or barcode, category,
+// low stock; what each holds in all), an item's detail beside the list (`?item=<id>`: its stock per
+// place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
+// delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
+// and the CSV exports. The items and places are kept on this device (field staff, offline); writes
+// wait in the sync queue. Others' movements arrive live (realtime).
+import { ArrowRightLeft, PackagePlus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
+import { useFilterFold } from '@/components/form/use-filter-fold';
+import { PageHeader } from '@/components/page-header';
+import { DeviceCopyNote } from '@/components/pending-sync-badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
+import { useLiveUpdates } from '@/lib/live-updates';
+import { hasAnyPermission, hasPermission } from '@/lib/permissions';
+import { prefetchOnLoad } from '@/lib/route-loader';
+import { paths } from '@/lib/routes';
+import { inventoryKeys } from '@/domain/inventory/keys';
+import { categoryLabel } from '@/domain/inventory/labels';
+import { itemsQueryOptions, locationsQueryOptions } from '@/domain/inventory/reads';
+import { CATEGORIES } from '@/domain/inventory/types';
+import { useItems, useLocations } from '../api/get-items';
+import { useStaffNames } from '../api/get-staff-names';
+import { ExportButtons } from '../components/export-buttons';
+import { ItemDetailSheet } from '../components/item-detail';
+import { ItemsView } from '../components/items-view';
+import { itemMatches } from '../item-filters';
+import { LowStockView } from '../components/low-stock-view';
+import { ReceiveForm } from '../components/receive-form';
+import { TransferForm } from '../components/transfer-form';
 import { messages } from '../messages';
+
+export const clientLoader = (queryClient: QueryClient) => () => {
+  prefetchOnLoad(queryClient, locationsQueryOptions());
+  return prefetchOnLoad(queryClient, itemsQueryOptions());
+};
+
+const LIVE_TABLES = [{ table: 'inventory_stock' }, { table: 'inventory_movements' }];
+const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inventoryKeys.all]);
+
+type View = 'items' | 'low' | 'receive' | 'transfer';
 
 export function InventoryRoute() {
   const t = useT(messages);
-  return <AreaPlaceholder title={t('title')} description={t('description')} />;
+  const { permissions } = useAuth();
+  const canReceive = hasPermission(permissions, 'inventory.manage');
+  const canTransfer = hasAnyPermission(permissions, ['inventory.adjust', 'inventory.manage']);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('view');
+  const view: View =
+    asked === 'low' || (asked === 'receive' && canReceive) || (asked === 'transfer' && canTransfer)
+      ? asked
+      : 'items';
+  // The search is typed here and kept in the address too (a reload keeps it); typing does not wait
+  // for the address to change.
+  const [q, setQ] = useState(() => params.get('q') ?? '');
+  const filters = {
+    q,
+    category: params.get('category') ?? '',
+    low: params.get('low') === '1',
+  };
+  const filterFold = useFilterFold();
+  const items = useItems();
+  const locations = useLocations();
+  const staff = useStaffNames();
+  useLiveStock();
+
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const all = items.data?.rows ?? [];
+  const places = locations.data ?? [];
+  const shown = all.filter((i) => itemMatches(i, filters));
+  const views: { id: View; label: string }[] = [
+    { id: 'items', label: t('view.items') },
+    { id: 'low', label: t('view.low') },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={paths.inventory.title}
+        description={t('description')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canReceive ? (
+              <Button onClick={() => set({ view: 'receive' })}>
+                <PackagePlus aria-hidden /> {t('receive.open')}
+              </Button>
+            ) : null}
+            {canTransfer ? (
+              <Button variant="outline" onClick={() => set({ view: 'transfer' })}>
+                <ArrowRightLeft aria-hidden /> {t('transfer.open')}
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      <nav aria-label={t('view.views')} className="flex flex-wrap gap-1">
+        {views.map((v) => (
+          <Button
+            key={v.id}
+            size="sm"
+            variant={v.id === view ? 'default' : 'outline'}
+            aria-current={v.id === view ? 'page' : undefined}
+            onClick={() => set({ view: v.id === 'items' ? null : v.id })}
+          >
+            {v.label}
+          </Button>
+        ))}
+      </nav>
+      {items.data?.fromDevice ? <DeviceCopyNote what={t('deviceCopy.items')} /> : null}
+      {view === 'receive' ? (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold">{t('receive.title')}</h2>
+          <ReceiveForm items={all} locations={places} onDone={() => set({ view: null })} />
+        </section>
+      ) : null}
+      {view === 'transfer' ? (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold">{t('transfer.title')}</h2>
+          <TransferForm items={all} locations={places} onDone={() => set({ view: null })} />
+        </section>
+      ) : null}
+      {view === 'low' ? (
+        <LowStockView locations={places} onOpen={(id) => set({ item: id })} />
+      ) : null}
+      {view === 'items' ? (
+        <>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-48 flex-1 space-y-1">
+              <label htmlFor="inv-search" className="text-muted-foreground text-xs">
+                {t('list.search')}
+              </label>
+              <Input
+                id="inv-search"
+                type="search"
+                value={filters.q}
+                placeholder={t('list.searchPlaceholder')}
+                onChange={(e) => {
+                  setQ(e.target.value);
+                  set({ q: e.target.value });
+                }}
+              />
+            </div>
+            <FilterFoldButton
+              fold={filterFold}
+              active={[filters.category, filters.low].filter(Boolean).length}
+            />
+          </div>
+          <FilterFoldPanel
+            fold={filterFold}
+            role="group"
+            aria-label={t('list.filters')}
+            className="flex flex-wrap items-end gap-3"
+          >
+            <div className="space-y-1">
+              <label htmlFor="inv-category" className="text-muted-foreground text-xs">
+                {t('list.category')}
+              </label>
+              <NativeSelect
+                id="inv-category"
+                value={filters.category}
+                onChange={(e) => set({ category: e.target.value })}
+              >
+                <NativeSelectOption value="">{t('list.allCategories')}</NativeSelectOption>
+                {CATEGORIES.map((c) => (
+                  <NativeSelectOption key={c} value={c}>
+                    {categoryLabel(c)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+            <label className="flex items-center gap-2 pb-2 text-sm">
+              <input
+                type="checkbox"
+                checked={filters.low}
+                onChange={(e) => set({ low: e.target.checked ? '1' : null })}
+              />
+              {t('list.lowOnly')}
+            </label>
+            <ExportButtons items={all} locations={places} staff={staff.data ?? {}} />
+          </FilterFoldPanel>
+          <p role="status" className="text-muted-foreground text-sm">
+            {items.isPending ? t('list.loading') : t('list.count', { count: shown.length })}
+          </p>
+          {items.isError ? (
+            <p role="alert" className="text-destructive text-sm">
+              {t('list.failed')}
+            </p>
+          ) : null}
+          <ItemsView items={shown} onOpen={(id) => set({ item: id })} />
+          {!items.isPending && shown.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{t('list.empty')}</p>
+          ) : null}
+        </>
+      ) : null}
+      <ItemDetailSheet
+        id={params.get('item')}
+        locations={places}
+        staff={staff.data ?? {}}
+        onClose={() => set({ item: null })}
+      />
+    </div>
+  );
 }

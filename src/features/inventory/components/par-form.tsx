@@ -1,0 +1,71 @@
+// An item's par level and reorder threshold at one place (inventory.manage), pre-filled with what
+// is set there; below the threshold the place shows under low stock, ordered up to par.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/catalog';
+import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
+import { useSetPar } from '../api/set-par';
+import { messages } from '../messages';
+import { parSchema, type ParValues } from '../schemas';
+import { locationOptions } from './location-options';
+
+export function ParForm({
+  item,
+  locations,
+}: {
+  item: Pick<InventoryItem, 'id' | 'name' | 'stock'>;
+  locations: readonly InventoryLocation[];
+}) {
+  const t = useT(messages);
+  const form = useForm<ParValues>({
+    resolver: zodResolver(parSchema),
+    defaultValues: { location_id: '', par_level: Number.NaN, reorder_threshold: Number.NaN },
+  });
+  const save = useSetPar();
+  const onSubmit = form.handleSubmit((v) =>
+    save.mutate({ item: { name: item.name }, args: { ...v, item_id: item.id } }),
+  );
+  // Choosing a place fills in what is set there.
+  const onPlace = (id: string) => {
+    const s = item.stock.find((x) => x.location_id === id);
+    form.setValue('par_level', s?.par_level ?? 0);
+    form.setValue('reorder_threshold', s?.reorder_threshold ?? 0);
+  };
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        onChange={(e) => {
+          if (e.target instanceof HTMLSelectElement) onPlace(e.target.value);
+        }}
+        noValidate
+        aria-label={t('par.title')}
+        className="grid gap-3 sm:grid-cols-3"
+      >
+        <SelectField
+          control={form.control}
+          name="location_id"
+          label={t('par.place')}
+          className="sm:col-span-3"
+          options={[{ value: '', label: t('form.choosePlace') }, ...locationOptions(locations)]}
+        />
+        <NumberField control={form.control} name="par_level" label={t('par.parLevel')} min={0} />
+        <NumberField
+          control={form.control}
+          name="reorder_threshold"
+          label={t('par.threshold')}
+          min={0}
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={save.isPending}>
+            {t('par.save')}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
