@@ -12,14 +12,16 @@ export interface LiveTable {
 }
 
 /**
+ * Each subscription's own topic: supabase.channel() hands back a channel of the same topic still
+ * being removed (removeChannel is async), and adding to it after subscribe() throws, as when a
+ * screen is left and opened again at once.
+ */
+let subscriptions = 0;
+
+/**
  * Refreshes `keys` whenever a row of one of `tables` changes. `channel` names the subscription
  * (one per screen or per record: `property-cleans:<id>`).
  */
-/** Each subscription's own topic: supabase.channel() hands back a channel of the same topic still
- * being removed (removeChannel is async), and adding to it after subscribe() throws, as when a
- * screen is left and opened again at once. */
-let subscriptions = 0;
-
 export function useLiveUpdates(channel: string, tables: readonly LiveTable[], keys: QueryKey[]) {
   const qc = useQueryClient();
   // The subscription depends on what is watched, not on the arrays' identity.
