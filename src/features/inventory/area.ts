@@ -5,6 +5,7 @@ import { Construction } from 'lucide-react';
 import type { AreaContribution } from '@/lib/areas';
 import { useT } from '@/lib/i18n/catalog';
 import { messages } from './messages';
+import { CountLink } from './components/count-link';
 
 function StockComingSoon() {
   const t = useT(messages);
@@ -27,6 +28,14 @@ export const inventoryArea: AreaContribution = {
         return messages.t('stock.title');
       },
       Component: StockComingSoon,
+    },
+  ],
+  // Count this villa's stock (count mode, docs/inventory.md), for those who may count.
+  propertyActions: [
+    {
+      key: 'count-stock',
+      order: 30,
+      Component: ({ propertyId }) => createElement(CountLink, { propertyId }),
     },
   ],
 };
