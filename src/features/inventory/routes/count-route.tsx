@@ -17,9 +17,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { onHandAt, stockedAt } from '@/domain/inventory/count';
+import { countLocationsQueryOptions, onHandAt, stockedAt } from '@/domain/inventory/count';
 import { locationKindLabel } from '@/domain/inventory/labels';
-import { itemsQueryOptions, locationsQueryOptions } from '@/domain/inventory/reads';
+import { itemsQueryOptions } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
@@ -31,7 +31,7 @@ import { CountScanner } from '../components/count-scanner';
 import { messages } from '../messages';
 
 export const clientLoader = (queryClient: QueryClient) => () => {
-  void prefetchOnLoad(queryClient, locationsQueryOptions());
+  void prefetchOnLoad(queryClient, countLocationsQueryOptions());
   return prefetchOnLoad(queryClient, itemsQueryOptions());
 };
 
@@ -52,7 +52,7 @@ export function CountRoute() {
   const me = useAuth().user?.id ?? '';
   const [search, setSearch] = useSearchParams();
   const items = useQuery(itemsQueryOptions());
-  const locations = useQuery(locationsQueryOptions());
+  const locations = useQuery(countLocationsQueryOptions());
   const [counts, setCounts] = useState<Record<string, Counted>>({});
   const [showAll, setShowAll] = useState(false);
   const [query, setQuery] = useState('');
@@ -84,7 +84,7 @@ export function CountRoute() {
           (!needle ||
             i.name.toLowerCase().includes(needle) ||
             i.sku?.toLowerCase().includes(needle) ||
-            i.barcode === needle),
+            i.barcode?.startsWith(needle)),
       )
     : [];
 
