@@ -2,8 +2,9 @@
 // src/app/areas.ts): until the area is built, a villa's page says where its stock will show.
 import { createElement } from 'react';
 import { Construction } from 'lucide-react';
-import type { AreaContribution } from '@/lib/areas';
+import { lazyPart, type AreaContribution } from '@/lib/areas';
 import { useT } from '@/lib/i18n/catalog';
+import { hasPermission } from '@/lib/permissions';
 import { messages } from './messages';
 import { CountLink } from './components/count-link';
 
@@ -16,6 +17,11 @@ function StockComingSoon() {
     t('stock.comingSoon'),
   );
 }
+
+// What a finished clean consumed (its own chunk, loaded when a finished clean shows it).
+const ConsumeClean = lazyPart(
+  async () => (await import('./components/consume-clean')).ConsumeClean,
+);
 
 export const inventoryArea: AreaContribution = {
   area: 'inventory',
@@ -36,6 +42,14 @@ export const inventoryArea: AreaContribution = {
       key: 'count-stock',
       order: 30,
       Component: ({ propertyId }) => createElement(CountLink, { propertyId }),
+    },
+  ],
+  cleanDoneParts: [
+    {
+      key: 'consumption',
+      order: 10,
+      visible: ({ permissions }) => hasPermission(permissions, 'inventory.adjust'),
+      Component: ConsumeClean,
     },
   ],
 };
