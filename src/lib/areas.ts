@@ -105,6 +105,14 @@ export interface CleanDonePart {
   Component: ComponentType<CleanDoneProps>;
 }
 
+/** A part of a work order's detail, for those who work on it (inventory: parts used). */
+export interface WorkOrderPart {
+  key: string;
+  order: number;
+  visible?: Visible;
+  Component: ComponentType<{ workOrderId: string }>;
+}
+
 /** What one area adds to the screens of others. */
 export interface AreaContribution {
   /** The area's name (its folder under src/features). */
@@ -117,6 +125,8 @@ export interface AreaContribution {
   propertyActions?: AreaAction[];
   /** Under a clean's run once it is finished. */
   cleanDoneParts?: CleanDonePart[];
+  /** In a work order's detail, for those who work on it. */
+  workOrderParts?: WorkOrderPart[];
   /**
    * Words for the guest-ready reason codes the area's SQL registers (private.readiness_codes, read
    * through the generated readiness-codes.ts): every code has its words in exactly one area
@@ -132,6 +142,7 @@ export interface Areas {
   headerActions: AreaAction[];
   propertyActions: AreaAction[];
   cleanDoneParts: CleanDonePart[];
+  workOrderParts: WorkOrderPart[];
   readinessReasons: Partial<Record<ReadinessReasonCode, string>>;
 }
 
@@ -146,6 +157,7 @@ export function composeAreas(contributions: readonly AreaContribution[]): Areas 
     headerActions: byOrder(contributions.flatMap((c) => c.headerActions ?? [])),
     propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
     cleanDoneParts: byOrder(contributions.flatMap((c) => c.cleanDoneParts ?? [])),
+    workOrderParts: byOrder(contributions.flatMap((c) => c.workOrderParts ?? [])),
     // Copied with their getters: an area's words are read in the language of the moment.
     readinessReasons: Object.defineProperties(
       {},

@@ -23,6 +23,11 @@ const ConsumeClean = lazyPart(
   async () => (await import('./components/consume-clean')).ConsumeClean,
 );
 
+// Parts used on a work order (its own chunk, loaded when a work order's detail shows it).
+const WorkOrderParts = lazyPart(
+  async () => (await import('./components/work-order-parts')).WorkOrderParts,
+);
+
 export const inventoryArea: AreaContribution = {
   area: 'inventory',
   propertySections: [
@@ -50,6 +55,14 @@ export const inventoryArea: AreaContribution = {
       order: 10,
       visible: ({ permissions }) => hasPermission(permissions, 'inventory.adjust'),
       Component: ConsumeClean,
+    },
+  ],
+  workOrderParts: [
+    {
+      key: 'parts',
+      order: 10,
+      visible: ({ permissions }) => hasPermission(permissions, 'inventory.adjust'),
+      Component: WorkOrderParts,
     },
   ],
 };
