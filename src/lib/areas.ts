@@ -85,6 +85,34 @@ export interface AreaAction {
   Component: ComponentType<{ propertyId?: string | undefined; place: 'header' | 'property' }>;
 }
 
+/** A finished clean as its run shows it: what a part shown under it may need. */
+export interface CleanDoneProps {
+  cleanId: string;
+  propertyId: string;
+  /** The cleaning type's code (turnover, deep clean…), null when the clean has none. */
+  cleaningTypeCode: string | null;
+  /** Guests arriving after the clean, when known. */
+  guests: number | null;
+  /** The villa's bedrooms, when known. */
+  bedrooms: number | null;
+}
+
+/** A part of a clean's run once it is finished (inventory: what the clean consumed). */
+export interface CleanDonePart {
+  key: string;
+  order: number;
+  visible?: Visible;
+  Component: ComponentType<CleanDoneProps>;
+}
+
+/** A part of a work order's detail, for those who work on it (inventory: parts used). */
+export interface WorkOrderPart {
+  key: string;
+  order: number;
+  visible?: Visible;
+  Component: ComponentType<{ workOrderId: string }>;
+}
+
 /** What one area adds to the screens of others. */
 export interface AreaContribution {
   /** The area's name (its folder under src/features). */
@@ -95,6 +123,10 @@ export interface AreaContribution {
   headerActions?: AreaAction[];
   /** Beside a villa's guest-ready state on its page. */
   propertyActions?: AreaAction[];
+  /** Under a clean's run once it is finished. */
+  cleanDoneParts?: CleanDonePart[];
+  /** In a work order's detail, for those who work on it. */
+  workOrderParts?: WorkOrderPart[];
   /**
    * Words for the guest-ready reason codes the area's SQL registers (private.readiness_codes, read
    * through the generated readiness-codes.ts): every code has its words in exactly one area
@@ -109,6 +141,8 @@ export interface Areas {
   propertySections: PropertySection[];
   headerActions: AreaAction[];
   propertyActions: AreaAction[];
+  cleanDoneParts: CleanDonePart[];
+  workOrderParts: WorkOrderPart[];
   readinessReasons: Partial<Record<ReadinessReasonCode, string>>;
 }
 
@@ -122,6 +156,8 @@ export function composeAreas(contributions: readonly AreaContribution[]): Areas 
     propertySections: byOrder(contributions.flatMap((c) => c.propertySections ?? [])),
     headerActions: byOrder(contributions.flatMap((c) => c.headerActions ?? [])),
     propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
+    cleanDoneParts: byOrder(contributions.flatMap((c) => c.cleanDoneParts ?? [])),
+    workOrderParts: byOrder(contributions.flatMap((c) => c.workOrderParts ?? [])),
     // Copied with their getters: an area's words are read in the language of the moment.
     readinessReasons: Object.defineProperties(
       {},

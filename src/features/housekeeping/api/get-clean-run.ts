@@ -55,12 +55,14 @@ export interface FieldClean {
     address: string;
     latitude: number | null;
     longitude: number | null;
+    /** Absent in a copy kept before it was read. */
+    bedrooms?: number | null;
   } | null;
   type: { name: string; name_i18n?: unknown; code: string | null } | null;
 }
 
 export const FIELD_SELECT =
-  'id,property_id,day,window_start,due_at,status,version,same_day,guests_arriving,next_check_in,inspection_required,inspection_note,started_at,finished_at,inspected_at,checklist_version_id,items_total,items_done,photos_count,notes,property:properties(name,code,area,address,latitude,longitude),type:cleaning_types(name,name_i18n,code)';
+  'id,property_id,day,window_start,due_at,status,version,same_day,guests_arriving,next_check_in,inspection_required,inspection_note,started_at,finished_at,inspected_at,checklist_version_id,items_total,items_done,photos_count,notes,property:properties(name,code,area,address,latitude,longitude,bedrooms),type:cleaning_types(name,name_i18n,code)';
 
 export interface RunWorkOrder {
   id: string;

@@ -17,6 +17,7 @@ import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatTime } from '@/lib/company-time';
 import { useLanguage, useT } from '@/lib/i18n/catalog';
+import { useAreas } from '@/lib/areas';
 import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { paths } from '@/lib/routes';
@@ -114,7 +115,8 @@ function ReferencePhotos({ propertyId }: { propertyId: string }) {
 export function CleanRunRoute() {
   const t = useT(messages);
   const { id = '' } = useParams();
-  const { permissions } = useAuth();
+  const { permissions, roles } = useAuth();
+  const { cleanDoneParts } = useAreas();
   const query = useCleanRun(id);
   // Rooms and items in the reader's language (field-logic.ts localizeContent).
   const language = useLanguage();
@@ -383,6 +385,20 @@ export function CleanRunRoute() {
           })}
         </p>
       ) : null}
+      {c.status === 'done' && canWork
+        ? cleanDoneParts
+            .filter((p) => !p.visible || p.visible({ roles, permissions }))
+            .map((p) => (
+              <p.Component
+                key={p.key}
+                cleanId={c.id}
+                propertyId={c.property_id}
+                cleaningTypeCode={c.type?.code ?? null}
+                guests={c.guests_arriving}
+                bedrooms={c.property?.bedrooms ?? null}
+              />
+            ))
+        : null}
       {c.status === 'inspected' ? (
         <p role="status" className="text-sm">
           {t('run.inspected')}

@@ -2,7 +2,7 @@
 // low stock; what each holds in all), an item's detail beside the list (`?item=<id>`: its stock per
 // place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
 // delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
-// and the CSV exports. The items and places are kept on this device (field staff, offline); writes
+// the CSV exports, and the way to count mode (/inventory/count). The items and places are kept on this device (field staff, offline); writes
 // wait in the sync queue. Others' movements arrive live (realtime).
 import { ArrowRightLeft, PackagePlus } from 'lucide-react';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ import { CATEGORIES } from '@/domain/inventory/types';
 import { useItems, useLocations } from '../api/get-items';
 import { useStaffNames } from '../api/get-staff-names';
 import { ExportButtons } from '../components/export-buttons';
+import { CountLink } from '../components/count-link';
 import { ItemDetailSheet } from '../components/item-detail';
 import { ItemsView } from '../components/items-view';
 import { itemMatches } from '../item-filters';
@@ -95,6 +96,7 @@ export function InventoryRoute() {
         description={t('description')}
         actions={
           <div className="flex flex-wrap gap-2">
+            <CountLink />
             {canReceive ? (
               <Button onClick={() => set({ view: 'receive' })}>
                 <PackagePlus aria-hidden /> {t('receive.open')}

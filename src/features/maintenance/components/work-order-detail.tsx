@@ -2,6 +2,7 @@
 // (the assignee's with maintenance.work, the rest with maintenance.manage), taking an unassigned
 // one (maintenance.work or .manage), assign, labour and costs, photos, comments and the timeline
 // the database writes.
+import { useAreas } from '@/lib/areas';
 import { SheetCloseX } from '@/components/overlay-close';
 import { SHEET_WITHOUT_KIT_CLOSE } from '@/components/overlay-close-classes';
 import { useQuery } from '@tanstack/react-query';
@@ -150,7 +151,8 @@ export function WorkOrderDetailSheet({ id, onClose }: { id: string | null; onClo
 
 function DetailBody({ w }: { w: WorkOrderDetail }) {
   const t = useT(messages);
-  const { permissions, user } = useAuth();
+  const { permissions, user, roles } = useAuth();
+  const { workOrderParts } = useAreas();
   const { currency } = useCompanySettings();
   const money = (amount: number | string) => formatMoney(Number(amount), currency);
   const canManage = hasPermission(permissions, 'maintenance.manage');
@@ -324,6 +326,12 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
           <p className="mt-2 whitespace-pre-line">{w.resolution_notes}</p>
         ) : null}
       </section>
+
+      {canWork && w.status !== 'resolved' && w.status !== 'closed'
+        ? workOrderParts
+            .filter((p) => !p.visible || p.visible({ roles, permissions }))
+            .map((p) => <p.Component key={p.key} workOrderId={w.id} />)
+        : null}
 
       {w.photos.length > 0 ? (
         <section aria-labelledby="wo-photos">

@@ -1,0 +1,83 @@
+// A count (docs/inventory.md "Count mode"): what is on the shelf at one location, as counted on the
+// device. One inventory_count call per counted item through the sync queue (X-Mutation-Id), with
+// `occurred_at` the moment it was counted: the server makes the difference from the stock as of
+// that moment the movement, so the count is the truth then even when other movements land before
+// it does. Its `apply` (the optimistic patch and the overlay while it waits) shows the counted
+// quantity at the location.
+import { queryOptions } from '@tanstack/react-query';
+import type { Database } from '@/lib/database.types';
+import { fetchOrThrow } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { callWrite, transition } from '@/offline/calls';
+import { listResource, readList } from '@/offline/resource';
+import { inventoryKeys } from './keys';
+import { keptLocations } from './location-copy';
+import { messages } from './messages';
+import type { InventoryLocation, StockLevel } from './types';
+
+export type CountArgs = Database['public']['Functions']['inventory_count']['Args'];
+
+interface Stocked {
+  stock: StockLevel[];
+}
+
+const EMPTY = { par_level: 0, reorder_threshold: 0, negative: false };
+
+export const countCall = transition<Stocked, CountArgs>({
+  fn: 'inventory_count',
+  rowId: (a) => a.item_id,
+  apply: (row, a) => {
+    const has = row.stock.some((s) => s.location_id === a.location_id);
+    const stock = has
+      ? row.stock.map((s) =>
+          s.location_id === a.location_id ? { ...s, on_hand: a.counted_quantity } : s,
+        )
+      : [...row.stock, { ...EMPTY, location_id: a.location_id, on_hand: a.counted_quantity }];
+    return { ...row, stock };
+  },
+});
+
+/** The queued count of one item (its label in the sync queue names the item and the quantity). */
+export const count = (item: { name: string }, args: CountArgs) =>
+  callWrite(
+    countCall,
+    args,
+    messages.t('queue.count', { quantity: args.counted_quantity, item: item.name }),
+  );
+
+/** What an item holds at one location as read (0 where it has no stock row there). */
+export const onHandAt = (item: Stocked, locationId: string): number =>
+  item.stock.find((s) => s.location_id === locationId)?.on_hand ?? 0;
+
+/** Whether the item is stocked at the location (a row there: par level, threshold or stock). */
+export const stockedAt = (item: Stocked, locationId: string): boolean =>
+  item.stock.some((s) => s.location_id === locationId);
+
+// ---- Where one may count, kept on this device ----------------------------------------------------
+
+const KIND_ORDER = { van: 0, property: 1, warehouse: 2 } as const;
+
+/** The active locations, kept with their kind (./location-copy.ts): count mode's picker, offline. */
+export const countLocationList = listResource<InventoryLocation, 'active'>({
+  source: 'inventory_locations',
+  fetch: async () =>
+    (await fetchOrThrow(() =>
+      supabase
+        .from('inventory_locations')
+        .select('id,name,kind,property_id,holder_id,active')
+        .eq('active', true),
+    )) ?? [],
+  copy: keptLocations<'active'>(),
+  matches: (l) => l.active,
+  compare: (a, b) =>
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    a.name.localeCompare(b.name) ||
+    a.id.localeCompare(b.id),
+  full: () => true,
+});
+
+export const countLocationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...inventoryKeys.locations(), 'count'] as const,
+    queryFn: async () => (await readList(countLocationList, 'active')).rows,
+  });

@@ -1,0 +1,127 @@
+// Count mode offline (docs/inventory.md "Count mode"), rendered for real against the in-process
+// backend: a technician opens /inventory/count once with signal (his van is chosen, its items kept
+// on this device), then the app starts again with the backend out of reach; he types a count and
+// a barcode adds one, "Save count" queues one inventory_count. Meanwhile the office consumes one at
+// the van. Back online the count lands once, as the truth as of the moment it was counted: what
+// was consumed after it still counts.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { listEntries } from '@/offline/queue';
+import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
+import { renderRoute, restartAt } from './render-route';
+
+const WAREHOUSE = 'c1710000-0000-4000-8000-000000000001';
+const VAN = 'c1710000-0000-4000-8000-000000000003'; // the demo technician's
+
+withOutages();
+
+let itemId = '';
+
+afterEach(() => {
+  cleanup();
+  backOnline();
+});
+
+afterAll(async () => {
+  endOutages();
+  if (itemId) await service.from('inventory_items').update({ active: false }).eq('id', itemId);
+});
+
+const ok = <T,>(r: { data: T; error: unknown }): NonNullable<T> => {
+  if (r.error) throw r.error;
+  if (r.data === null || r.data === undefined) throw new Error('no answer');
+  return r.data;
+};
+
+it(
+  'a van counted with no connection lands once, as the truth when counted',
+  { timeout: 120_000 },
+  async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const name = `Count test fuse ${tag}`;
+    const barcode = `590${Date.now()}`.slice(0, 13);
+    itemId = ok(
+      await service
+        .from('inventory_items')
+        .insert({ name, sku: `CNT-${tag}`, barcode, category: 'spare_parts', unit_cost: 2 })
+        .select('id')
+        .single(),
+    ).id;
+    ok(
+      await service.rpc('inventory_receive', {
+        item_id: itemId,
+        location_id: WAREHOUSE,
+        quantity: 10,
+      }),
+    );
+    ok(
+      await service.rpc('inventory_transfer', {
+        item_id: itemId,
+        from_location_id: WAREHOUSE,
+        to_location_id: VAN,
+        quantity: 5,
+      }),
+    );
+
+    // Opened once with signal: his van is chosen and its items are kept on this device.
+    await renderRoute('/inventory/count', 'technician');
+    const online = await screen.findByRole('listitem', { name }, { timeout: 60_000 });
+    expect(within(online).getByText('On the books: 5 piece')).toBeTruthy();
+    cleanup();
+
+    goOffline();
+    restartAt('/inventory/count');
+    const user = userEvent.setup();
+    const line = await screen.findByRole('listitem', { name }, { timeout: 30_000 });
+    expect((screen.getByLabelText('Location') as HTMLSelectElement).value).toBe(VAN);
+    await user.type(within(line).getByLabelText(`Counted: ${name}`), '3');
+    // A typed barcode (the camera's fallback) counts one more.
+    await user.type(screen.getByLabelText('Barcode, SKU or name'), `${barcode}{Enter}`);
+    expect(await screen.findByText(`${name}: one more`)).toBeTruthy();
+    const again = screen.getByRole('listitem', { name });
+    expect((within(again).getByLabelText(`Counted: ${name}`) as HTMLInputElement).value).toBe('4');
+    await user.click(screen.getByRole('button', { name: 'Save count (1 item)' }));
+    await waitFor(async () => expect(await listEntries()).toHaveLength(1), { timeout: 30_000 });
+    const [queued] = await listEntries();
+    expect(queued!.target).toMatchObject({ kind: 'rpc', name: 'inventory_count' });
+    expect(queued!.values).toMatchObject({
+      item_id: itemId,
+      location_id: VAN,
+      counted_quantity: 4,
+    });
+
+    // After the count, before it lands: the office records one used at the van.
+    await new Promise((r) => setTimeout(r, 20));
+    ok(
+      await service.rpc('inventory_consume', {
+        item_id: itemId,
+        location_id: VAN,
+        quantity: 1,
+      }),
+    );
+
+    act(() => backOnline());
+    await waitFor(async () => expect(await listEntries()).toHaveLength(0), { timeout: 30_000 });
+    const stock = ok(
+      await service
+        .from('inventory_stock')
+        .select('on_hand')
+        .eq('item_id', itemId)
+        .eq('location_id', VAN)
+        .single(),
+    );
+    // 4 on the shelf when counted, 1 used since: 3 (not 4, which would undo the use).
+    expect(Number(stock.on_hand)).toBe(3);
+    const counts = ok(
+      await service
+        .from('inventory_movements')
+        .select('kind, quantity, counted_quantity')
+        .eq('item_id', itemId)
+        .eq('location_id', VAN)
+        .eq('kind', 'count'),
+    );
+    expect(counts).toHaveLength(1);
+    expect(Number(counts[0]!.counted_quantity)).toBe(4);
+  },
+);
