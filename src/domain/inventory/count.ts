@@ -6,14 +6,12 @@
 // quantity at the location.
 import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
-import { fetchOrThrow } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
 import { callWrite, transition } from '@/offline/calls';
-import { listResource, readList } from '@/offline/resource';
+import { readList } from '@/offline/resource';
 import { inventoryKeys } from './keys';
-import { keptLocations } from './location-copy';
+import { locationList } from './reads';
 import { messages } from './messages';
-import type { InventoryLocation, StockLevel } from './types';
+import type { StockLevel } from './types';
 
 export type CountArgs = Database['public']['Functions']['inventory_count']['Args'];
 
@@ -57,27 +55,15 @@ export const stockedAt = (item: Stocked, locationId: string): boolean =>
 
 const KIND_ORDER = { van: 0, property: 1, warehouse: 2 } as const;
 
-/** The active locations, kept with their kind (./location-copy.ts): count mode's picker, offline. */
-export const countLocationList = listResource<InventoryLocation, 'active'>({
-  source: 'inventory_locations',
-  fetch: async () =>
-    (await fetchOrThrow(() =>
-      supabase
-        .from('inventory_locations')
-        .select('id,name,kind,property_id,holder_id,active')
-        .eq('active', true),
-    )) ?? [],
-  copy: keptLocations<'active'>(),
-  matches: (l) => l.active,
-  compare: (a, b) =>
-    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-    a.name.localeCompare(b.name) ||
-    a.id.localeCompare(b.id),
-  full: () => true,
-});
-
 export const countLocationsQueryOptions = () =>
   queryOptions({
     queryKey: [...inventoryKeys.locations(), 'count'] as const,
-    queryFn: async () => (await readList(countLocationList, 'active')).rows,
+    // The one kept list of locations (./reads.ts), in count mode's order: vans first.
+    queryFn: async () =>
+      [...(await readList(locationList, 'active')).rows].sort(
+        (a, b) =>
+          KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+          a.name.localeCompare(b.name) ||
+          a.id.localeCompare(b.id),
+      ),
   });

@@ -2,8 +2,7 @@
 // property), and a kept record's `kind` is the offline layer's own (which rows a record holds,
 // src/offline/resource.ts): kept as it is, a location read back offline had lost its kind, so no
 // van was anyone's and every van was offered to count. Kept here as `location_kind` and read back
-// as `kind`. (reads.ts's `locationList` still keeps `kindRows(locationKind)` and has the fault:
-// its copy should become this one.)
+// as `kind`: the copy of `locationList` (./reads.ts), which every screen and count mode read.
 import { kindRows, rowKind, type DeviceCopy } from '@/offline/resource';
 import type { InventoryLocation } from './types';
 

@@ -17,6 +17,7 @@ import {
   rowResource,
 } from '@/offline/resource';
 import { inventoryKeys } from './keys';
+import { keptLocations } from './location-copy';
 import { STOCK_CALLS } from './transitions';
 import type { InventoryItem, InventoryLocation, Movement } from './types';
 
@@ -57,8 +58,6 @@ export const itemsQueryOptions = () =>
 
 // ---- Locations ----------------------------------------------------------------------------------
 
-export const locationKind = rowKind<InventoryLocation>({ store: 'inventory', kind: 'location' });
-
 const KIND_ORDER = { warehouse: 0, van: 1, property: 2 } as const;
 
 export const locationList = listResource<InventoryLocation, 'active'>({
@@ -67,7 +66,8 @@ export const locationList = listResource<InventoryLocation, 'active'>({
     (await fetchOrThrow(() =>
       supabase.from('inventory_locations').select(LOCATION_SELECT).eq('active', true),
     )) ?? [],
-  copy: kindRows(locationKind),
+  // Kept with their kind as `location_kind` (./location-copy.ts).
+  copy: keptLocations<'active'>(),
   matches: (l) => l.active,
   compare: (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || byName(a, b),
   full: () => true,
