@@ -158,7 +158,9 @@ it("the app's registry: each area's cards, sections and actions, in order", () =
   ]);
   expect(areas.propertySections.map((s) => s.title)).toEqual(['Cleans', 'Work orders', 'Stock']);
   expect(areas.headerActions.map((a) => a.key)).toEqual(['report-problem', 'notifications']);
-  expect(areas.propertyActions.map((a) => a.key)).toEqual(['report-problem']);
+  expect(areas.propertyActions.map((a) => a.key)).toEqual(['report-problem', 'count-stock']);
+  expect(areas.cleanDoneParts.map((p) => p.key)).toEqual(['consumption']);
+  expect(areas.workOrderParts.map((p) => p.key)).toEqual(['parts']);
   expect(areas.readinessReasons.work_order_blocking).toBe('A blocking work order is open');
 });
 
