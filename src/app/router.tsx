@@ -103,10 +103,6 @@ const screens: Record<RouteKey, Screen> = {
     () => import('@/features/inventory/routes/inventory-route'),
     (m) => ({ Component: m.InventoryRoute, clientLoader: m.clientLoader }),
   ),
-  inventoryCount: screen(
-    () => import('@/features/inventory/routes/count-route'),
-    (m) => ({ Component: m.CountRoute, clientLoader: m.clientLoader }),
-  ),
   teamChat: screen(
     () => import('@/features/chat/routes/team-chat-route'),
     (m) => ({ Component: m.TeamChatRoute }),

@@ -177,12 +177,6 @@ const table = {
       permission: 'inventory.view',
     },
   },
-  // Count mode (docs/inventory.md): field staff count a van or a villa, also offline.
-  inventoryCount: {
-    path: '/inventory/count',
-    access: 'staff',
-    permissions: ['inventory.view', 'inventory.adjust'],
-  },
   teamChat: {
     path: '/team-chat',
     access: 'staff',

@@ -1,5 +1,5 @@
 // Count mode offline (docs/inventory.md "Count mode"), rendered for real against the in-process
-// backend: a technician opens /inventory/count once with signal (his van is chosen, its items kept
+// backend: a technician opens /inventory?view=count once with signal (his van is chosen, its items kept
 // on this device), then the app starts again with the backend out of reach; he types a count and
 // a barcode adds one, "Save count" queues one inventory_count. Meanwhile the office consumes one at
 // the van. Back online the count lands once, as the truth as of the moment it was counted: what
@@ -65,13 +65,13 @@ it(
     );
 
     // Opened once with signal: his van is chosen and its items are kept on this device.
-    await renderRoute('/inventory/count', 'technician');
+    await renderRoute('/inventory?view=count', 'technician');
     const online = await screen.findByRole('listitem', { name }, { timeout: 60_000 });
     expect(within(online).getByText('On the books: 5 piece')).toBeTruthy();
     cleanup();
 
     goOffline();
-    restartAt('/inventory/count');
+    restartAt('/inventory?view=count');
     const user = userEvent.setup();
     const line = await screen.findByRole('listitem', { name }, { timeout: 30_000 });
     expect((screen.getByLabelText('Location') as HTMLSelectElement).value).toBe(VAN);

@@ -15,8 +15,8 @@ export function CountLink({ propertyId }: { propertyId?: string | undefined }) {
   const { permissions } = useAuth();
   if (!hasPermission(permissions, 'inventory.adjust')) return null;
   const to = propertyId
-    ? `${paths.inventoryCount.path}?villa=${encodeURIComponent(propertyId)}`
-    : paths.inventoryCount.path;
+    ? `${paths.inventory.path}?view=count&villa=${encodeURIComponent(propertyId)}`
+    : `${paths.inventory.path}?view=count`;
   return (
     <Button asChild size="sm" variant="outline">
       <Link to={to}>

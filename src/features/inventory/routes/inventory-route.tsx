@@ -2,7 +2,7 @@
 // low stock; what each holds in all), an item's detail beside the list (`?item=<id>`: its stock per
 // place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
 // delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
-// the CSV exports, and the way to count mode (/inventory/count). The items and places are kept on this device (field staff, offline); writes
+// the CSV exports, and count mode (`?view=count`). The items and places are kept on this device (field staff, offline); writes
 // wait in the sync queue. Others' movements arrive live (realtime).
 import { ArrowRightLeft, PackagePlus } from 'lucide-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { hasAnyPermission, hasPermission } from '@/lib/permissions';
 import { prefetchOnLoad } from '@/lib/route-loader';
 import { paths } from '@/lib/routes';
 import { inventoryKeys } from '@/domain/inventory/keys';
+import { countLocationsQueryOptions } from '@/domain/inventory/count';
 import { categoryLabel } from '@/domain/inventory/labels';
 import { itemsQueryOptions, locationsQueryOptions } from '@/domain/inventory/reads';
 import { CATEGORIES } from '@/domain/inventory/types';
@@ -29,6 +30,7 @@ import { useItems, useLocations } from '../api/get-items';
 import { useStaffNames } from '../api/get-staff-names';
 import { ExportButtons } from '../components/export-buttons';
 import { CountLink } from '../components/count-link';
+import { CountView } from '../components/count-view';
 import { ItemDetailSheet } from '../components/item-detail';
 import { ItemsView } from '../components/items-view';
 import { itemMatches } from '../item-filters';
@@ -38,6 +40,7 @@ import { TransferForm } from '../components/transfer-form';
 import { messages } from '../messages';
 
 export const clientLoader = (queryClient: QueryClient) => () => {
+  prefetchOnLoad(queryClient, countLocationsQueryOptions());
   prefetchOnLoad(queryClient, locationsQueryOptions());
   return prefetchOnLoad(queryClient, itemsQueryOptions());
 };
@@ -47,7 +50,20 @@ const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inven
 
 type View = 'items' | 'low' | 'receive' | 'transfer';
 
+/**
+ * /inventory: count mode (`?view=count`, for those who may count: ../components/count-view.tsx)
+ * or the inventory screens. A view of this route, not a route of its own: a route's entry is in
+ * the sign-in screen's download (src/lib/routes.ts).
+ */
 export function InventoryRoute() {
+  const [params] = useSearchParams();
+  const { permissions } = useAuth();
+  if (params.get('view') === 'count' && hasPermission(permissions, 'inventory.adjust'))
+    return <CountView />;
+  return <InventoryScreen />;
+}
+
+function InventoryScreen() {
   const t = useT(messages);
   const { permissions } = useAuth();
   const canReceive = hasPermission(permissions, 'inventory.manage');

@@ -1,4 +1,4 @@
-// Count mode, /inventory/count (docs/inventory.md "Count mode"): a housekeeper or a technician
+// Count mode, /inventory?view=count (docs/inventory.md "Count mode"): a housekeeper or a technician
 // counts what one location holds (their van, a villa, a warehouse) on a phone, with or without a
 // signal. The items and locations come from this device's copy when there is no network (the
 // inventory store, src/domain/inventory/reads.ts); each item counted keeps the moment it was
@@ -6,7 +6,6 @@
 // which lands once on reconnect with the counted quantity as the truth as of that moment.
 // ?villa=<property id> (from a villa's page) or ?location=<location id> picks the location;
 // without either a technician starts at their van.
-import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -23,17 +22,10 @@ import { itemsQueryOptions } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
-import { prefetchOnLoad } from '@/lib/route-loader';
-import { paths } from '@/lib/routes';
 import { useSaveCount } from '../api/count-save';
-import { CountLine } from '../components/count-line';
-import { CountScanner } from '../components/count-scanner';
+import { CountLine } from './count-line';
+import { CountScanner } from './count-scanner';
 import { messages } from '../messages';
-
-export const clientLoader = (queryClient: QueryClient) => () => {
-  void prefetchOnLoad(queryClient, countLocationsQueryOptions());
-  return prefetchOnLoad(queryClient, itemsQueryOptions());
-};
 
 interface Counted {
   value: number;
@@ -47,7 +39,7 @@ const countable = (locations: InventoryLocation[], me: string) =>
 const matchesCode = (item: InventoryItem, code: string) =>
   item.barcode === code || item.sku?.toLowerCase() === code.toLowerCase();
 
-export function CountRoute() {
+export function CountView() {
   const t = useT(messages);
   const me = useAuth().user?.id ?? '';
   const [search, setSearch] = useSearchParams();
@@ -68,7 +60,7 @@ export function CountRoute() {
 
   const choose = (id: string) => {
     setCounts({});
-    setSearch(id ? { location: id } : {}, { replace: true });
+    setSearch(id ? { view: 'count', location: id } : { view: 'count' }, { replace: true });
   };
   const set = (id: string, value: number | undefined) =>
     setCounts(({ [id]: _, ...rest }) =>
@@ -112,7 +104,7 @@ export function CountRoute() {
 
   return (
     <div className="mx-auto max-w-xl space-y-4 pb-24">
-      <PageHeader title={paths.inventoryCount.title} description={t('count.description')} />
+      <PageHeader title={t('count.open')} description={t('count.description')} />
       {items.data?.fromDevice && <DeviceCopyNote what={t('count.itemsWhat')} />}
       <div className="space-y-1">
         <Label htmlFor="count-location">{t('count.location')}</Label>
