@@ -30,8 +30,8 @@ export function compileCatalogue(file: string): Record<string, unknown> {
 type Compiled = string | number | null | undefined | Compiled[] | { [branch: string]: Compiled };
 
 /**
- * A compiled message with each plural (without `=N` branches or an offset) as a select on
- * `<name>:plural` and its `#` as `<name>:n`, which the app gives for every number a text takes
+ * A compiled message with each plural (without an offset) as a select on `<name>:plural` and its
+ * `#` as `<name>:n` (its `=N` branches first, as a select on `<name>:exact`), which the app gives for every number a text takes
  * (src/lib/i18n/counts.ts withCounts): @lingui/core would write `#` with Intl.NumberFormat, whose
  * first use in a page is a long task on a phone. The same words: scripts/vite-catalogs.test.ts.
  */
@@ -53,9 +53,29 @@ export function writtenCounts(message: Compiled, plural: string | null = null): 
   ) {
     if (typeof branches === 'object') {
       const { offset, ...cases } = branches as Record<string, Compiled>;
-      const plain =
-        type === 'plural' && !offset && Object.keys(cases).every((b) => !/^=?\d+$/.test(b));
-      if (plain) return [`${name}:plural`, 'select', writtenCounts(cases, name)];
+      if (type === 'plural' && !offset) {
+        // Exact branches (`=0`, compiled as "0") first, on `<name>:exact`; the rest by category.
+        const exact = Object.keys(cases).filter((b) => /^=?\d+$/.test(b));
+        const byCategory: Compiled = [
+          `${name}:plural`,
+          'select',
+          writtenCounts(
+            Object.fromEntries(Object.entries(cases).filter(([b]) => !exact.includes(b))),
+            name,
+          ),
+        ];
+        if (exact.length === 0) return byCategory;
+        return [
+          `${name}:exact`,
+          'select',
+          {
+            ...Object.fromEntries(
+              exact.map((b) => [b.replace(/^=/, ''), writtenCounts(cases[b]!, name)]),
+            ),
+            other: [byCategory],
+          },
+        ];
+      }
       return [name, type, writtenCounts(branches, type === 'plural' ? name : plural)];
     }
   }

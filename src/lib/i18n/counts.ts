@@ -4,7 +4,8 @@
 // 150-250 ms on Lighthouse's 4x slower phone, on every first screen that shows a count
 // (bench/README.md "Issue 29: third pass"). So the catalogues are compiled with each plural as a
 // select on `<name>:plural` and its `#` as `<name>:n` (scripts/vite-catalogs.ts writtenCounts),
-// and `withCounts` gives both for each number a text takes. docs/i18n.md.
+// and `withCounts` gives both (and the number itself, for a `=N` branch: `<name>:exact`) for each
+// number a text takes. docs/i18n.md.
 import { formatLocale } from './format-locale';
 
 // The locale's plural rules (cheap to make) and number format (made only for a count that needs it).
@@ -32,6 +33,7 @@ export function withCounts<V extends Record<string, unknown>>(values?: V): V | u
       numbers = undefined;
     }
     out ??= { ...values };
+    out[`${name}:exact`] = String(n);
     out[`${name}:plural`] = rules.select(n);
     out[`${name}:n`] = writeCount(n);
   }
