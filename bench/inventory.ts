@@ -165,7 +165,6 @@ const athensDay = (days: number) =>
 interface Fixture {
   item: string;
   itemLocations: number;
-  itemMovements: number;
   villaLocation: string;
   consumeItem: string;
 }
@@ -349,7 +348,6 @@ async function benchTarget(
     const fixture: Fixture = {
       item: item.id,
       itemLocations: item.n,
-      itemMovements: item.m,
       villaLocation: villa.id,
       consumeItem: consumeItem.id,
     };
