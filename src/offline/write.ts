@@ -7,7 +7,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { env } from '@/lib/app-env';
 import { QueryError } from '@/lib/errors';
-import { addEntry, findEntry } from './queue';
+import { addEntry, findEntry, listEntries } from './queue';
 import { messages } from './messages';
 import type { QueueEntry, QueueError, QueueTarget } from './queue-entry';
 import { queueErrorText } from './queue-error';
@@ -24,6 +24,12 @@ export interface Write {
   values?: Record<string, unknown>;
   expectRow?: boolean;
   baseVersion?: string;
+  /**
+   * The idempotency key when the write itself has one (a clean's use of an item is recorded once,
+   * however often it is asked: ../domain/inventory/consume.ts); otherwise a fresh one. A write whose
+   * key is already in the queue is not queued again.
+   */
+  mutationId?: string;
 }
 
 export interface WriteOptions {
@@ -167,7 +173,7 @@ function entryOf(w: Write, o: WriteOptions): Omit<QueueEntry, 'id'> {
     method: w.method,
     url: `${env.supabaseUrl}${w.path}`,
     timestamp: Date.now(),
-    mutationId: crypto.randomUUID(),
+    mutationId: w.mutationId ?? crypto.randomUUID(),
     userId: o.userId,
     target: w.target,
     headers: w.headers,
@@ -202,7 +208,10 @@ export async function queueWrites(writes: Write[], options: WriteOptions): Promi
   const waits = entries.map((e) => awaitWrite(e.mutationId, options.waitMs));
   // Nobody is left waiting on a refusal that never gets read.
   for (const w of waits) w.catch(() => undefined);
-  for (const e of entries) await addEntry(e);
+  const queued = writes.some((w) => w.mutationId)
+    ? new Set((await listEntries()).map((e) => e.mutationId))
+    : new Set<string>();
+  for (const e of entries) if (!queued.has(e.mutationId)) await addEntry(e);
   if (navigator.onLine === false) {
     for (const e of entries) releaseWrite(e.mutationId);
   } else {

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, type WriteResult } from '@/offline/write';
-import { consume } from '@/domain/inventory/consume';
+import { cleanUseKey, consume } from '@/domain/inventory/consume';
 import { inventoryKeys } from '@/domain/inventory/keys';
 import type { InventoryItem } from '@/domain/inventory/types';
 import { messages } from '../messages';
@@ -31,16 +31,24 @@ export function useConsume(
     {
       mutationFn: async ({ locationId, lines, cleanId, workOrderId }) => {
         const at = new Date().toISOString();
-        const calls = lines.map((l) =>
-          consume(l.item, {
-            item_id: l.item.id,
-            location_id: locationId,
-            quantity: l.quantity,
-            reason: '',
-            ...(cleanId ? { clean_id: cleanId } : {}),
-            ...(workOrderId ? { work_order_id: workOrderId } : {}),
-            occurred_at: at,
-          }),
+        // A clean's use of an item is recorded once, however often it is asked (cleanUseKey).
+        const ids = await Promise.all(
+          lines.map((l) => (cleanId ? cleanUseKey(cleanId, l.item.id) : undefined)),
+        );
+        const calls = lines.map((l, i) =>
+          consume(
+            l.item,
+            {
+              item_id: l.item.id,
+              location_id: locationId,
+              quantity: l.quantity,
+              reason: '',
+              ...(cleanId ? { clean_id: cleanId } : {}),
+              ...(workOrderId ? { work_order_id: workOrderId } : {}),
+              occurred_at: at,
+            },
+            ids[i],
+          ),
         );
         qc.setQueryData<ItemsAnswer>(inventoryKeys.items(), (old) =>
           old
