@@ -82,10 +82,11 @@ function expectPaged(max: number) {
   expect(requests.length).toBeGreaterThan(0);
   for (const r of requests) {
     const limit = Number(r.searchParams.get('limit'));
-    expect({ url: r.pathname + r.search, limit: limit > 0 && limit <= max }).toEqual({
-      url: r.pathname + r.search,
-      limit: true,
-    });
+    // The message names the request, so a failure says which read asked for too much.
+    expect(
+      limit > 0 && limit <= max,
+      `${r.pathname}${r.search} asks for ${limit || 'all'} rows`,
+    ).toBe(true);
   }
 }
 
@@ -146,8 +147,9 @@ it(
 
     // Offline, the queue answers from what its page kept, as this device's copy.
     // The page's copy is saved after it answers: wait for its 50 rows on this device.
-    await waitFor(async () =>
-      expect((await keptRowsOf(workOrderKind)).length).toBeGreaterThanOrEqual(50),
+    await waitFor(
+      async () => expect((await keptRowsOf(workOrderKind)).length).toBeGreaterThanOrEqual(50),
+      { timeout: 30_000 },
     );
     cleanup();
     goOffline();
@@ -160,7 +162,9 @@ it(
       ),
     ).toBeTruthy();
     const offline = await screen.findByTestId('work-order-list');
-    await waitFor(() => expect(within(offline).getAllByRole('article').length).toBeGreaterThan(0));
+    await waitFor(() => expect(within(offline).getAllByRole('article').length).toBeGreaterThan(0), {
+      timeout: 30_000,
+    });
     expect(within(offline).getAllByRole('article').length).toBeLessThanOrEqual(50);
   },
 );
@@ -174,7 +178,7 @@ it(
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(50), {
       timeout: 30_000,
     });
-    await waitFor(() => expect(shownCount()).toBe(count(UNASSIGNED + HIS)));
+    await waitFor(() => expect(shownCount()).toBe(count(UNASSIGNED + HIS)), { timeout: 30_000 });
     const first = requests.find((r) => r.searchParams.get('property_id') === `eq.${villaId}`)!;
     expect(first.searchParams.get('priority')).toBe('eq.low');
     expect(first.searchParams.get('status')).toBe('neq.closed');
@@ -185,8 +189,10 @@ it(
     // The next page is the next 50, asked of the server.
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 2 of 14')).toBeTruthy());
-    await waitFor(() => expect(requests.some((r) => r.searchParams.get('offset') === '50')));
+    expect(await screen.findByText('Page 2 of 14', {}, { timeout: 30_000 })).toBeTruthy();
+    await waitFor(() => expect(requests.some((r) => r.searchParams.get('offset') === '50')), {
+      timeout: 30_000,
+    });
 
     // Unassigned, on the server: the 620.
     cleanup();
@@ -210,7 +216,12 @@ it(
     );
     expect(within(open).getAllByRole('article')).toHaveLength(10);
     expect(within(open).getByRole('button', { name: `Show all ${UNASSIGNED} in the list` }));
-    const assigned = within(board).getByRole('region', { name: `Assigned (${HIS})` });
+    // Each column reads on its own: the second may answer after the first.
+    const assigned = await within(board).findByRole(
+      'region',
+      { name: `Assigned (${HIS})` },
+      { timeout: 30_000 },
+    );
     expect(within(assigned).getAllByRole('article')).toHaveLength(10);
     expectPaged(10);
   },
