@@ -1,7 +1,8 @@
 // Count mode offline (docs/inventory.md "Count mode"), rendered for real against the in-process
 // backend: a technician opens /inventory?view=count once with signal (his van is chosen, its items kept
 // on this device), then the app starts again with the backend out of reach; he types a count and
-// a barcode adds one, "Save count" queues one inventory_count. Meanwhile the office consumes one at
+// a barcode adds one, the app starts again and the count in progress is still there, "Save count"
+// queues one inventory_count. Meanwhile the office consumes one at
 // the van. Back online the count lands once, as the truth as of the moment it was counted: what
 // was consumed after it still counts.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -81,8 +82,24 @@ it(
     expect(await screen.findByText(`${name}: one more`)).toBeTruthy();
     const again = screen.getByRole('listitem', { name });
     expect((within(again).getByLabelText(`Counted: ${name}`) as HTMLInputElement).value).toBe('4');
+
+    // The app closed and opened again before saving: the count in progress is still there.
+    cleanup();
+    restartAt('/inventory?view=count');
+    const kept = await screen.findByRole('listitem', { name }, { timeout: 30_000 });
+    expect((within(kept).getByLabelText(`Counted: ${name}`) as HTMLInputElement).value).toBe('4');
     await user.click(screen.getByRole('button', { name: 'Save count (1 item)' }));
     await waitFor(async () => expect(await listEntries()).toHaveLength(1), { timeout: 30_000 });
+    // Saved (queued): the count in progress is done with.
+    await waitFor(() =>
+      expect(
+        (
+          within(screen.getByRole('listitem', { name })).getByLabelText(
+            `Counted: ${name}`,
+          ) as HTMLInputElement
+        ).value,
+      ).toBe(''),
+    );
     const [queued] = await listEntries();
     expect(queued!.target).toMatchObject({ kind: 'rpc', name: 'inventory_count' });
     expect(queued!.values).toMatchObject({

@@ -25,12 +25,8 @@ import { useT } from '@/lib/i18n/catalog';
 import { useSaveCount } from '../api/count-save';
 import { CountLine } from './count-line';
 import { CountScanner } from './count-scanner';
+import { useCountDraft } from '../count-draft';
 import { messages } from '../messages';
-
-interface Counted {
-  value: number;
-  at: string;
-}
 
 /** Where this user may count: warehouses, villas and their own van (another's van is refused). */
 const countable = (locations: InventoryLocation[], me: string) =>
@@ -45,11 +41,9 @@ export function CountView() {
   const [search, setSearch] = useSearchParams();
   const items = useQuery(itemsQueryOptions());
   const locations = useQuery(countLocationsQueryOptions());
-  const [counts, setCounts] = useState<Record<string, Counted>>({});
   const [showAll, setShowAll] = useState(false);
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState('');
-  const save = useSaveCount({ onSuccess: () => setCounts({}) });
 
   const places = useMemo(() => countable(locations.data ?? [], me), [locations.data, me]);
   const villa = search.get('villa');
@@ -57,15 +51,12 @@ export function CountView() {
     places.find((l) => l.id === search.get('location')) ??
     (villa ? places.find((l) => l.property_id === villa) : undefined) ??
     (villa ? undefined : places.find((l) => l.kind === 'van' && l.holder_id === me));
+  // Each place's count is kept on this device until saved (../count-draft.ts).
+  const { counts, set, clear } = useCountDraft(me, location?.id);
+  const save = useSaveCount({ onSuccess: (_, { locationId }) => clear(locationId) });
 
-  const choose = (id: string) => {
-    setCounts({});
+  const choose = (id: string) =>
     setSearch(id ? { view: 'count', location: id } : { view: 'count' }, { replace: true });
-  };
-  const set = (id: string, value: number | undefined) =>
-    setCounts(({ [id]: _, ...rest }) =>
-      value === undefined ? rest : { ...rest, [id]: { value, at: new Date().toISOString() } },
-    );
 
   const all = items.data?.rows ?? [];
   const needle = query.trim().toLowerCase();
