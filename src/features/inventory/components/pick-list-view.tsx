@@ -61,11 +61,19 @@ const amount = (n: number) =>
     ? String(n)
     : new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 2 }).format(n);
 
-/** Where one may pick from: warehouses, and vans (only one's own, unless one manages stock). */
+/**
+ * Where one may pick from: warehouses, then vans (only one's own, unless one manages stock), each
+ * by name (the read's order online is the server's): the first warehouse is the default.
+ */
 const sourcesOf = (locations: readonly InventoryLocation[], me: string, manages: boolean) =>
-  locations.filter(
-    (l) => l.kind === 'warehouse' || (l.kind === 'van' && (manages || l.holder_id === me)),
-  );
+  locations
+    .filter((l) => l.kind === 'warehouse' || (l.kind === 'van' && (manages || l.holder_id === me)))
+    .sort(
+      (a, b) =>
+        Number(a.kind === 'van') - Number(b.kind === 'van') ||
+        a.name.localeCompare(b.name) ||
+        a.id.localeCompare(b.id),
+    );
 
 export function PickListView({
   items,
