@@ -18,6 +18,8 @@ afterEach(cleanup);
 const SLOW = { timeout: 30_000 };
 /** "Paros store, Parikia": the first warehouse by name, the default source. */
 const PAROS_STORE = 'c1710000-0000-4000-8000-000000000002';
+/** Giorgos's van (the demo technician's): a manager may pick from any van. */
+const VAN = 'c1710000-0000-4000-8000-000000000003';
 
 const tag = Date.now().toString(36).toUpperCase();
 const VILLA = `Pick test villa ${tag}`;
@@ -156,6 +158,22 @@ it(
     const source = screen.getByLabelText('Take from') as HTMLSelectElement;
     expect(source.value).toBe(PAROS_STORE);
     const user = userEvent.setup();
+
+    // From a van that holds none of it: the server refuses (23514), the reason shows, and the
+    // range, villa and source stay as chosen.
+    await user.selectOptions(source, VAN);
+    await user.click(screen.getByRole('button', { name: 'Create transfers' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create 2 transfers' }),
+    );
+    expect(
+      await screen.findByText(/^The transfers were not made\. .*stock/i, {}, SLOW),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Take from') as HTMLSelectElement).value).toBe(VAN);
+    expect((screen.getByLabelText('Villa') as HTMLSelectElement).value).toBe(villaId);
+    expect(await onHand(itemIds[0]!, villaPlace)).toBe(0);
+
+    await user.selectOptions(screen.getByLabelText('Take from'), PAROS_STORE);
     await user.click(screen.getByRole('button', { name: 'Create transfers' }));
     const dialog = await screen.findByRole('dialog');
     expect(

@@ -294,11 +294,11 @@ export function PickListView({
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">{t('pickList.item')}</TableHead>
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" className="text-right whitespace-normal">
                   {t('pickList.toBring')}
                 </TableHead>
                 {source && canTransfer ? (
-                  <TableHead scope="col" className="text-right">
+                  <TableHead scope="col" className="text-right whitespace-normal">
                     {t('pickList.atSource', { place: source.name })}
                   </TableHead>
                 ) : null}
@@ -312,7 +312,7 @@ export function PickListView({
                     <TableHead scope="row" className="font-normal whitespace-normal">
                       {l.item.name}
                     </TableHead>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell className="text-right whitespace-normal tabular-nums">
                       <BringText line={l} />
                     </TableCell>
                     {source && canTransfer ? (
@@ -356,13 +356,13 @@ export function PickListView({
                   <TableHeader>
                     <TableRow>
                       <TableHead scope="col">{t('pickList.item')}</TableHead>
-                      <TableHead scope="col" className="text-right">
+                      <TableHead scope="col" className="text-right whitespace-normal">
                         {t('pickList.needed')}
                       </TableHead>
-                      <TableHead scope="col" className="text-right">
+                      <TableHead scope="col" className="text-right whitespace-normal">
                         {t('pickList.abovePar')}
                       </TableHead>
-                      <TableHead scope="col" className="text-right">
+                      <TableHead scope="col" className="text-right whitespace-normal">
                         {t('pickList.toBring')}
                       </TableHead>
                     </TableRow>
@@ -379,7 +379,7 @@ export function PickListView({
                         <TableCell className="text-right tabular-nums">
                           {amount(l.abovePar)}
                         </TableCell>
-                        <TableCell className="text-right tabular-nums">
+                        <TableCell className="text-right whitespace-normal tabular-nums">
                           <BringText line={l} />
                         </TableCell>
                       </TableRow>
