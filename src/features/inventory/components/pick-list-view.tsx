@@ -124,6 +124,12 @@ export function PickListView({
   const heldAtSource = (itemId: string) =>
     items.find((i) => i.id === itemId)?.stock.find((s) => s.location_id === source?.id)?.on_hand ??
     0;
+  // What a villa lacks to its par level (the function counts nothing below par: such a line stays
+  // on the list after its transfer, docs/inventory.md).
+  const shortOfPar = (itemId: string, locationId: string | null) => {
+    const s = items.find((i) => i.id === itemId)?.stock.find((x) => x.location_id === locationId);
+    return s && s.par_level > s.on_hand ? s.par_level - s.on_hand : 0;
+  };
   const preset = presetOf(range);
   const presets: { id: Preset; label: string }[] = [
     { id: 'tomorrow', label: t('pickList.tomorrow') },
@@ -376,8 +382,9 @@ export function PickListView({
                         <TableCell className="text-right tabular-nums">
                           {amount(l.needed)}
                         </TableCell>
-                        <TableCell className="text-right tabular-nums">
+                        <TableCell className="text-right whitespace-normal tabular-nums">
                           {amount(l.abovePar)}
+                          <BelowPar short={shortOfPar(l.item.id, v.locationId)} />
                         </TableCell>
                         <TableCell className="text-right whitespace-normal tabular-nums">
                           <BringText line={l} />
@@ -441,4 +448,15 @@ function BringText({ line }: { line: PickLine }) {
         size: line.item.pack_size,
       })
     : t('pickList.bring', { quantity: amount(line.quantity), unit: line.item.unit });
+}
+
+/** "Below par by 2" under a villa's above-par figure, when it is. */
+function BelowPar({ short }: { short: number }) {
+  const t = useT(messages);
+  if (short <= 0) return null;
+  return (
+    <span className="text-muted-foreground block text-xs">
+      {t('pickList.belowPar', { short: amount(short) })}
+    </span>
+  );
 }
