@@ -3,17 +3,23 @@
 // of the test's own, whose cleaning type consumes two items of the test's own, gives its lines;
 // "Create transfers" from the default source (the first warehouse) moves the stock (read back with
 // the service role) and the list then shows the lines covered; a user without inventory.adjust
-// sees the list but no create button.
+// sees the list but no create button; a villa below par keeps its line; with no connection the
+// screen says the list is read online.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { zonedInputToIso } from '@/lib/company-time';
 import { getSupabase } from '@/lib/supabase-client';
 import { addDays, companyTomorrow } from '@/features/inventory/pick-list';
-import { service } from './outage';
+import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
 import { renderRoute, restartAt } from './render-route';
 
-afterEach(cleanup);
+withOutages();
+
+afterEach(() => {
+  cleanup();
+  backOnline();
+});
 
 const SLOW = { timeout: 30_000 };
 /** "Paros store, Parikia": the first warehouse by name, the default source. */
@@ -126,6 +132,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  endOutages();
   if (villaId) await service.from('properties').update({ archived: true }).eq('id', villaId);
   if (itemIds.length)
     await service.from('inventory_items').update({ active: false }).in('id', itemIds);
@@ -264,4 +271,24 @@ it('says when a villa is below par: its line stays on the list after the transfe
   await waitFor(() => expect(within(rowOf(villa, TOWEL)).getByText('3 piece')).toBeTruthy(), SLOW);
   expect(within(rowOf(villa, TOWEL)).getByText('Below par by 2')).toBeTruthy();
   expect(within(rowOf(villa, SOAP)).getByText('Covered')).toBeTruthy();
+});
+
+it('says the list is read online when there is no connection, and keeps the days', async () => {
+  const path = `/inventory?view=pick&from=${companyTomorrow()}&villa=${villaId}`;
+  await renderRoute(path, 'manager');
+  await villaSection();
+  cleanup();
+
+  goOffline();
+  restartAt(path);
+  expect(
+    await screen.findByText(
+      'The pick list is read from the server: connect and try again.',
+      {},
+      SLOW,
+    ),
+  ).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Tomorrow' }).getAttribute('aria-pressed')).toBe(
+    'true',
+  );
 });

@@ -37,6 +37,7 @@ import { useT } from '@/lib/i18n/catalog';
 import { formatLocale } from '@/lib/i18n/format-locale';
 import { hasPermission } from '@/lib/permissions';
 import { localizeServerMessage } from '@/lib/server-messages/localize';
+import { isNetworkError } from '@/offline/network-error';
 import { locationKindLabel } from '@/domain/inventory/labels';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useCreatePickTransfers } from '../api/create-pick-transfers';
@@ -247,9 +248,11 @@ export function PickListView({
       )}
       {pick.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          {t('pickList.loadFailed', {
-            reason: localizeServerMessage(errorMessage(pick.error, t('list.failed'))),
-          })}
+          {isNetworkError(pick.error)
+            ? t('pickList.offline')
+            : t('pickList.loadFailed', {
+                reason: localizeServerMessage(errorMessage(pick.error, t('pickList.offline'))),
+              })}
         </p>
       ) : null}
 
