@@ -191,7 +191,10 @@ export function PickListView({
               id="pick-from"
               value={range.from}
               pickerLabel={t('pickList.chooseFrom')}
-              onValueChange={(day) => day && set({ from: day })}
+              // A first day after the last moves the last with it.
+              onValueChange={(day) =>
+                day && set({ from: day, ...(day > range.to ? { to: day } : {}) })
+              }
             />
           </div>
         </div>
