@@ -2,11 +2,12 @@
 // low stock; what each holds in all), an item's detail beside the list (`?item=<id>`: its stock per
 // place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
 // delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
-// the CSV exports, and count mode (`?view=count`). The items and places are kept on this device (field staff, offline); writes
+// the CSV exports, count mode (`?view=count`) and the pick list for a range of turnovers
+// (`?view=pick&from=&to=&villa=`). The items and places are kept on this device (field staff, offline); writes
 // wait in the sync queue. Others' movements arrive live (realtime).
 import { ArrowRightLeft, PackagePlus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { FilterFoldButton, FilterFoldPanel } from '@/components/form/filter-fold';
 import { useFilterFold } from '@/components/form/use-filter-fold';
@@ -35,20 +36,28 @@ import { ItemDetailSheet } from '../components/item-detail';
 import { ItemsView } from '../components/items-view';
 import { itemMatches } from '../item-filters';
 import { LowStockView } from '../components/low-stock-view';
+import { PickListView } from '../components/pick-list-view';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferForm } from '../components/transfer-form';
+import { pickListQueryOptions } from '../api/get-pick-list';
+import { rangeFromParams } from '../pick-list';
 import { messages } from '../messages';
 
-export const clientLoader = (queryClient: QueryClient) => () => {
-  prefetchOnLoad(queryClient, countLocationsQueryOptions());
-  prefetchOnLoad(queryClient, locationsQueryOptions());
-  return prefetchOnLoad(queryClient, itemsQueryOptions());
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    if (params.get('view') === 'pick')
+      prefetchOnLoad(queryClient, pickListQueryOptions(rangeFromParams(params)));
+    prefetchOnLoad(queryClient, countLocationsQueryOptions());
+    prefetchOnLoad(queryClient, locationsQueryOptions());
+    return prefetchOnLoad(queryClient, itemsQueryOptions());
+  };
 
 const LIVE_TABLES = [{ table: 'inventory_stock' }, { table: 'inventory_movements' }];
 const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inventoryKeys.all]);
 
-type View = 'items' | 'low' | 'receive' | 'transfer';
+type View = 'items' | 'low' | 'pick' | 'receive' | 'transfer';
 
 /**
  * /inventory: count mode (`?view=count`, for those who may count: ../components/count-view.tsx)
@@ -71,7 +80,10 @@ function InventoryScreen() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
   const view: View =
-    asked === 'low' || (asked === 'receive' && canReceive) || (asked === 'transfer' && canTransfer)
+    asked === 'low' ||
+    asked === 'pick' ||
+    (asked === 'receive' && canReceive) ||
+    (asked === 'transfer' && canTransfer)
       ? asked
       : 'items';
   // The search is typed here and kept in the address too (a reload keeps it); typing does not wait
@@ -103,6 +115,7 @@ function InventoryScreen() {
   const views: { id: View; label: string }[] = [
     { id: 'items', label: t('view.items') },
     { id: 'low', label: t('view.low') },
+    { id: 'pick', label: t('pickList.open') },
   ];
 
   return (
@@ -155,6 +168,7 @@ function InventoryScreen() {
       {view === 'low' ? (
         <LowStockView locations={places} onOpen={(id) => set({ item: id })} />
       ) : null}
+      {view === 'pick' ? <PickListView items={all} locations={places} /> : null}
       {view === 'items' ? (
         <>
           <div className="flex flex-wrap items-end gap-2">
