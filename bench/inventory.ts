@@ -104,7 +104,7 @@ select item_id, location_id,
 from (
   select s.item_id, s.location_id, s.h, k,
     case when k = 0 then null when k % 2 = 0 then 3 + (s.h + k) % 3 else -(3 + (s.h + k) % 4) end as q
-  from (select item_id, location_id, abs(hashtext(item_id::text || location_id::text)) as h
+  from (select item_id, location_id, (abs(hashtext(item_id::text || location_id::text)::bigint) % 1000003)::int as h
     from public.inventory_stock where location_id in (select location_id from bench_villas)) s
   cross join generate_series(0, ${PER_STOCK - 1}) as k
 ) m;
