@@ -796,7 +796,7 @@ grant select on table public.conversations, public.conversation_members, public.
 -- the villa's trigger, directs and groups by start_direct; moderators rename and archive.
 grant insert (id, kind, clean_id, work_order_id), update (name, archived_at)
   on table public.conversations to authenticated;
-grant insert (id, conversation_id, user_id, role, notify),
+grant insert (id, conversation_id, user_id, role, notify, last_read_at, last_read_message_id),
   update (notify, last_read_at, last_read_message_id), delete
   on table public.conversation_members to authenticated;
 grant insert (id, conversation_id, body, reply_to, attachments, mentions, mutation_id),
