@@ -940,6 +940,20 @@ revoke all on function private.message_reactions_before_insert() from public, an
 revoke all on function private.conversation_members_before_write() from public, anon, authenticated, service_role;
 revoke all on function private.chat_property_channel() from public, anon, authenticated, service_role;
 
+-- Files: a message's attachments live in the chat-attachments bucket under
+-- `<conversation_id>/<uploader id>/<file>` (messages_before_insert checks the folder). Whoever reads
+-- the conversation reads its files; this adds to the bucket's policies of
+-- 20261124100100_storage_limits_and_permission_keys.sql (chat.use uploads, the uploader and the
+-- office read), which stay as they are (docs/chat.md "Files").
+create policy "chat-attachments: who reads the conversation reads its files"
+on storage.objects for select to authenticated
+using (
+  bucket_id = 'chat-attachments'
+  and (select public.has_permission('chat.use'))
+  and exists (
+    select 1 from public.conversations c where c.id::text = (storage.foldername(objects.name))[1])
+);
+
 -- Realtime: new messages, edits, reactions and read state arrive live; RLS picks who receives a row.
 alter publication supabase_realtime add table public.messages, public.message_reactions,
   public.conversation_members;

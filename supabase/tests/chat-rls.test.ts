@@ -396,3 +396,49 @@ describe('writing', () => {
     expect(promote.error?.code).toBe('42501');
   });
 });
+
+describe('files', () => {
+  it('a private channel’s attachment: its members read it, a non-member staff member does not', async () => {
+    const path = `${priv.id}/${users.housekeeper.id}/rota-${Math.random().toString(36).slice(2)}.pdf`;
+    const up = await users.housekeeper.client.storage
+      .from('chat-attachments')
+      .upload(path, new Blob(['%PDF-1.7\n%%EOF\n'], { type: 'application/pdf' }), {
+        contentType: 'application/pdf',
+      });
+    expect(up.error).toBeNull();
+    try {
+      const m = await users.housekeeper.client.rpc('send_message', {
+        conversation_id: priv.id,
+        body: 'Rota attached',
+        attachments: [{ path, name: 'rota.pdf', type: 'application/pdf', size: 16 }],
+      });
+      expect(m.error).toBeNull();
+      // The manager is a member (and office); the technician is neither.
+      const mgr = await users.manager.client.storage.from('chat-attachments').download(path);
+      expect(mgr.error).toBeNull();
+      const tech = await users.technician.client.storage.from('chat-attachments').download(path);
+      expect(tech.error).not.toBeNull();
+      const nr = await users.norole.client.storage.from('chat-attachments').download(path);
+      expect(nr.error).not.toBeNull();
+      // Another member who is not the uploader nor office reads it by membership.
+      const add = await users.manager.client
+        .from('conversation_members')
+        .insert({ conversation_id: priv.id, user_id: users.technician.id })
+        .select();
+      expect(outcome(add)).toBe('ok');
+      const now = await users.technician.client.storage.from('chat-attachments').download(path);
+      expect(now.error).toBeNull();
+      const out = await users.manager.client
+        .from('conversation_members')
+        .delete()
+        .eq('conversation_id', priv.id)
+        .eq('user_id', users.technician.id)
+        .select();
+      expect(outcome(out)).toBe('ok');
+      const after = await users.technician.client.storage.from('chat-attachments').download(path);
+      expect(after.error).not.toBeNull();
+    } finally {
+      await serviceClient().storage.from('chat-attachments').remove([path]);
+    }
+  });
+});
