@@ -317,8 +317,10 @@ $$;
 create trigger messages_before_insert before insert on public.messages
 for each row execute function private.messages_before_insert();
 
--- After a message: the conversation's last_message_at, and the author has read up to it (a thread
--- or channel one writes in is followed: it gets a member row for read state).
+-- After a message: the conversation's last_message_at; an author without a member row gets one,
+-- read up to this message (a thread one writes in is followed). An existing row is left alone: its
+-- own messages never count as unread, and a row update per message would go to every subscriber
+-- of the conversation's members.
 create function private.messages_after_insert()
 returns trigger
 language plpgsql
@@ -333,11 +335,7 @@ begin
   if new.author_id is not null then
     insert into public.conversation_members (conversation_id, user_id, last_read_at, last_read_message_id)
     values (new.conversation_id, new.author_id, new.created_at, new.id)
-    on conflict (conversation_id, user_id) do update
-    set last_read_at = greatest(excluded.last_read_at, conversation_members.last_read_at),
-      last_read_message_id = case
-        when conversation_members.last_read_at is null or excluded.last_read_at >= conversation_members.last_read_at
-        then excluded.last_read_message_id else conversation_members.last_read_message_id end;
+    on conflict (conversation_id, user_id) do nothing;
   end if;
   perform private.resume_mutation_id(saved);
   return null;

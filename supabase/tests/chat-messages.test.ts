@@ -136,7 +136,7 @@ describe('unread counts', () => {
     await send(users.manager.client, ch.id, 'Two');
     await send(users.manager.client, ch.id, `Three for @[Giorgos](${users.technician.id})`);
     await send(t, ch.id, 'Mine does not count');
-    // Writing marks the writer's read state up to their own message.
+    // A first message gives the writer a read mark at it; their own never count.
     expect(await unreadOf(t, ch.id)).toMatchObject({ unread: 0, mentions: 0 });
     await send(users.manager.client, ch.id, `Four for @[Giorgos](${users.technician.id})`);
     await send(users.manager.client, ch.id, 'Five');
