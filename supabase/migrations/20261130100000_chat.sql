@@ -394,7 +394,8 @@ $$;
 create trigger messages_before_update before update on public.messages
 for each row execute function private.messages_before_update();
 
--- Invoker: a message the caller may not read is not found, as one that does not exist.
+-- The conversation is the message's, whatever the client sent. Invoker: a message the caller may
+-- not read is not found, as one that does not exist.
 create function private.message_reactions_before_insert()
 returns trigger
 language plpgsql
@@ -800,7 +801,8 @@ grant insert (id, conversation_id, user_id, role, notify, last_read_at, last_rea
 grant insert (id, conversation_id, body, reply_to, attachments, mentions, mutation_id),
   update (body, deleted_at)
   on table public.messages to authenticated;
-grant insert (id, message_id, emoji), delete on table public.message_reactions to authenticated;
+-- conversation_id is taken from the message whatever the client sends (the trigger).
+grant insert (id, message_id, conversation_id, emoji), delete on table public.message_reactions to authenticated;
 
 create policy "conversations: chat.use reads open channels, its villas and tasks, its own"
 on public.conversations for select to authenticated

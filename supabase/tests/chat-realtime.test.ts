@@ -85,7 +85,7 @@ describe('realtime', () => {
         .eq('id', m.id);
       const r = await users.housekeeper.client
         .from('message_reactions')
-        .insert({ message_id: m.id, emoji: '👍' });
+        .insert({ message_id: m.id, conversation_id: direct.id, emoji: '👍' });
       expect(r.error).toBeNull();
       for (const member of ['housekeeper', 'technician'] as const) {
         await expect

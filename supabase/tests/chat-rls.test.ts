@@ -68,7 +68,7 @@ beforeAll(async () => {
   directMsg = await send(users.technician.client, direct.id, 'Can you open the gate at 3?');
   const r = await users.housekeeper.client
     .from('message_reactions')
-    .insert({ message_id: directMsg.id, emoji: '👍' });
+    .insert({ message_id: directMsg.id, conversation_id: direct.id, emoji: '👍' });
   expect(r.error).toBeNull();
 });
 
@@ -183,7 +183,9 @@ describe('who reads which conversation', () => {
     expect(outcome(join)).toBe('denied');
     const mark = await t.rpc('mark_read', { conversation_id: priv.id });
     expect(mark.error?.code).toBe('PT404');
-    const react = await t.from('message_reactions').insert({ message_id: privMsg.id, emoji: '👀' });
+    const react = await t
+      .from('message_reactions')
+      .insert({ message_id: privMsg.id, conversation_id: priv.id, emoji: '👀' });
     expect(react.error?.code).toBe('42501');
   });
 
@@ -344,7 +346,7 @@ describe('writing', () => {
   it('reactions and read state are one’s own', async () => {
     const mine = await users.technician.client
       .from('message_reactions')
-      .insert({ message_id: openMsg.id, emoji: '🔧' })
+      .insert({ message_id: openMsg.id, conversation_id: open.id, emoji: '🔧' })
       .select()
       .single();
     expect(mine.error).toBeNull();
@@ -352,7 +354,12 @@ describe('writing', () => {
     // As someone else: user_id is not writable.
     const forged = await users.technician.client
       .from('message_reactions')
-      .insert({ message_id: openMsg.id, emoji: '🙃', user_id: users.housekeeper.id })
+      .insert({
+        message_id: openMsg.id,
+        conversation_id: open.id,
+        emoji: '🙃',
+        user_id: users.housekeeper.id,
+      })
       .select();
     expect(forged.error?.code).toBe('42501');
     // Removing another's reaction touches nothing.
@@ -364,7 +371,7 @@ describe('writing', () => {
     expect(outcome(rm)).toBe('none');
     const twice = await users.technician.client
       .from('message_reactions')
-      .insert({ message_id: openMsg.id, emoji: '🔧' });
+      .insert({ message_id: openMsg.id, conversation_id: open.id, emoji: '🔧' });
     expect(twice.error?.code).toBe('23505');
     // Read state: another member's row is not writable.
     const { data: row } = await serviceClient()
