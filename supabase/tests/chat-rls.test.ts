@@ -110,6 +110,28 @@ describe('who reads which conversation', () => {
     expect((await villaChannel(villa.id)).name).toBe('Chat RLS Villa 2');
   });
 
+  it('a thread on a clean: read by whoever sees the clean (the demo thread of a planned clean)', async () => {
+    const thread = 'c4a70000-0000-4000-8000-000000000011';
+    for (const actor of ['housekeeper', 'technician', 'manager', 'admin'] as const)
+      expect({ actor, o: await reads(actor, thread) }).toEqual({ actor, o: 'ok' });
+    expect(await reads('norole', thread)).toBe('none');
+    const blind = await createUser('chat-nohousekeeping', ['housekeeper']);
+    fx.trackUsers(blind);
+    await serviceClient()
+      .from('custom_permissions')
+      .insert({ user_id: blind.id, permission_key: 'housekeeping.view', granted: false });
+    expect(outcome(await blind.client.from('conversations').select('id').eq('id', thread))).toBe(
+      'none',
+    );
+    expect(
+      outcome(await blind.client.from('messages').select('id').eq('conversation_id', thread)),
+    ).toBe('none');
+    // The same person still reads the open channels.
+    expect(outcome(await blind.client.from('conversations').select('id').eq('id', open.id))).toBe(
+      'ok',
+    );
+  });
+
   it('an open channel: every role with chat.use reads it and its messages; anon and no role nothing', async () => {
     for (const actor of ['housekeeper', 'technician', 'manager', 'admin'] as const) {
       expect({ actor, o: await reads(actor, open.id) }).toEqual({ actor, o: 'ok' });
