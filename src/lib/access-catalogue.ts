@@ -8,6 +8,7 @@ export const PERMISSION_KEYS = [
   'admin.settings',
   'admin.users',
   'analytics.view',
+  'chat.moderate',
   'chat.use',
   'checklists.manage',
   'housekeeping.complete',

@@ -613,6 +613,138 @@ export type Database = {
         }
         Relationships: []
       }
+      conversation_members: {
+        Row: {
+          conversation_id: string
+          id: string
+          joined_at: string
+          last_read_at: string | null
+          last_read_message_id: string | null
+          notify: Database["public"]["Enums"]["chat_notify"]
+          role: Database["public"]["Enums"]["chat_member_role"]
+          user_id: string
+        }
+        Insert: {
+          conversation_id: string
+          id?: string
+          joined_at?: string
+          last_read_at?: string | null
+          last_read_message_id?: string | null
+          notify?: Database["public"]["Enums"]["chat_notify"]
+          role?: Database["public"]["Enums"]["chat_member_role"]
+          user_id: string
+        }
+        Update: {
+          conversation_id?: string
+          id?: string
+          joined_at?: string
+          last_read_at?: string | null
+          last_read_message_id?: string | null
+          notify?: Database["public"]["Enums"]["chat_notify"]
+          role?: Database["public"]["Enums"]["chat_member_role"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_members_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversation_members_last_read_message_id_fkey"
+            columns: ["last_read_message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversation_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      conversations: {
+        Row: {
+          archived_at: string | null
+          clean_id: string | null
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at: string | null
+          member_key: string | null
+          name: string | null
+          private: boolean
+          property_id: string | null
+          updated_at: string
+          work_order_id: string | null
+        }
+        Insert: {
+          archived_at?: string | null
+          clean_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          kind: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at?: string | null
+          member_key?: string | null
+          name?: string | null
+          private?: boolean
+          property_id?: string | null
+          updated_at?: string
+          work_order_id?: string | null
+        }
+        Update: {
+          archived_at?: string | null
+          clean_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          kind?: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at?: string | null
+          member_key?: string | null
+          name?: string | null
+          private?: boolean
+          property_id?: string | null
+          updated_at?: string
+          work_order_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_clean_id_fkey"
+            columns: ["clean_id"]
+            isOneToOne: true
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: true
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: true
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       custom_permissions: {
         Row: {
           created_at: string
@@ -988,6 +1120,129 @@ export type Database = {
             columns: ["location_id"]
             isOneToOne: false
             referencedRelation: "inventory_locations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      message_reactions: {
+        Row: {
+          conversation_id: string
+          created_at: string
+          emoji: string
+          id: string
+          message_id: string
+          user_id: string
+        }
+        Insert: {
+          conversation_id: string
+          created_at?: string
+          emoji: string
+          id?: string
+          message_id: string
+          user_id?: string
+        }
+        Update: {
+          conversation_id?: string
+          created_at?: string
+          emoji?: string
+          id?: string
+          message_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_reactions_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reactions_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reactions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          attachments: Json
+          author_id: string | null
+          body: string
+          conversation_id: string
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          edited_at: string | null
+          id: string
+          mentions: string[]
+          mutation_id: string | null
+          reply_to: string | null
+        }
+        Insert: {
+          attachments?: Json
+          author_id?: string | null
+          body?: string
+          conversation_id: string
+          created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
+          edited_at?: string | null
+          id?: string
+          mentions?: string[]
+          mutation_id?: string | null
+          reply_to?: string | null
+        }
+        Update: {
+          attachments?: Json
+          author_id?: string | null
+          body?: string
+          conversation_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
+          edited_at?: string | null
+          id?: string
+          mentions?: string[]
+          mutation_id?: string | null
+          reply_to?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_deleted_by_fkey"
+            columns: ["deleted_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "messages_reply_to_fkey"
+            columns: ["reply_to"]
+            isOneToOne: false
+            referencedRelation: "messages"
             referencedColumns: ["id"]
           },
         ]
@@ -2323,6 +2578,30 @@ export type Database = {
         Returns: undefined
       }
       company_time_zone: { Args: never; Returns: string }
+      create_channel: {
+        Args: { is_private?: boolean; member_ids?: string[]; name: string }
+        Returns: {
+          archived_at: string | null
+          clean_id: string | null
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at: string | null
+          member_key: string | null
+          name: string | null
+          private: boolean
+          property_id: string | null
+          updated_at: string
+          work_order_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "conversations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       custom_permissions_map: { Args: { uid: string }; Returns: Json }
       default_check_in_time: { Args: never; Returns: string }
       default_check_out_time: { Args: never; Returns: string }
@@ -2435,6 +2714,10 @@ export type Database = {
         Args: { notification_ids?: string[] }
         Returns: number
       }
+      mark_read: {
+        Args: { conversation_id: string; message_id?: string }
+        Returns: string
+      }
       my_permissions: { Args: never; Returns: string[] }
       my_work_order_areas: { Args: never; Returns: string[] }
       my_work_orders: {
@@ -2474,6 +2757,30 @@ export type Database = {
           to: "work_orders"
           isOneToOne: false
           isSetofReturn: true
+        }
+      }
+      open_thread: {
+        Args: { clean_id?: string; work_order_id?: string }
+        Returns: {
+          archived_at: string | null
+          clean_id: string | null
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at: string | null
+          member_key: string | null
+          name: string | null
+          private: boolean
+          property_id: string | null
+          updated_at: string
+          work_order_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "conversations"
+          isOneToOne: true
+          isSetofReturn: false
         }
       }
       other_active_admin_exists: {
@@ -2520,6 +2827,59 @@ export type Database = {
         Args: { property_id: string }
         Returns: undefined
       }
+      search_messages: {
+        Args: { max_rows?: number; person?: string; q?: string; villa?: string }
+        Returns: {
+          attachments: Json
+          author_id: string | null
+          body: string
+          conversation_id: string
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          edited_at: string | null
+          id: string
+          mentions: string[]
+          mutation_id: string | null
+          reply_to: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "messages"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      send_message: {
+        Args: {
+          attachments?: Json
+          body?: string
+          conversation_id: string
+          mentions?: string[]
+          mutation_id?: string
+          reply_to?: string
+        }
+        Returns: {
+          attachments: Json
+          author_id: string | null
+          body: string
+          conversation_id: string
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          edited_at: string | null
+          id: string
+          mentions: string[]
+          mutation_id: string | null
+          reply_to: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       staff_directory: {
         Args: never
         Returns: {
@@ -2528,6 +2888,30 @@ export type Database = {
           avatar_url: string
           roles: string[]
         }[]
+      }
+      start_direct: {
+        Args: { name?: string; user_ids: string[] }
+        Returns: {
+          archived_at: string | null
+          clean_id: string | null
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: Database["public"]["Enums"]["conversation_kind"]
+          last_message_at: string | null
+          member_key: string | null
+          name: string | null
+          private: boolean
+          property_id: string | null
+          updated_at: string
+          work_order_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "conversations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       take_work_order: {
         Args: {
@@ -2664,10 +3048,22 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      unread_counts: {
+        Args: never
+        Returns: {
+          conversation_id: string
+          unread: number
+          mentions: number
+          last_message_at: string
+          last_read_at: string
+        }[]
+      }
       user_has_history: { Args: { p_user: string }; Returns: boolean }
       user_permissions: { Args: { uid?: string }; Returns: string[] }
     }
     Enums: {
+      chat_member_role: "member" | "moderator"
+      chat_notify: "all" | "mentions" | "none"
       cleaning_task_priority: "low" | "normal" | "high" | "urgent"
       cleaning_task_status:
         | "scheduled"
@@ -2676,6 +3072,7 @@ export type Database = {
         | "inspected"
         | "skipped"
         | "cancelled"
+      conversation_kind: "channel" | "villa" | "direct" | "group" | "thread"
       inventory_category:
         | "linen"
         | "amenities"
@@ -2841,6 +3238,8 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      chat_member_role: ["member", "moderator"],
+      chat_notify: ["all", "mentions", "none"],
       cleaning_task_priority: ["low", "normal", "high", "urgent"],
       cleaning_task_status: [
         "scheduled",
@@ -2850,6 +3249,7 @@ export const Constants = {
         "skipped",
         "cancelled",
       ],
+      conversation_kind: ["channel", "villa", "direct", "group", "thread"],
       inventory_category: [
         "linen",
         "amenities",

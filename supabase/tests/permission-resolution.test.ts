@@ -24,6 +24,7 @@ const ALL_KEYS = [
   'admin.settings',
   'admin.users',
   'analytics.view',
+  'chat.moderate',
   'chat.use',
   'checklists.manage',
   'housekeeping.complete',

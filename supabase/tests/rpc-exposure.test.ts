@@ -295,6 +295,32 @@ const REFUSALS: Record<string, () => Promise<void>> = {
       await expectDenied(who, 'inventory_pick_list', args);
   },
 
+  // --- chat (20261130100000): chat.use, channels chat.moderate; per role and membership in
+  // chat-rls.test.ts and chat-messages.test.ts. ------------------------------------------------
+  create_channel: async () => {
+    for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+      await expectDenied(who, 'create_channel');
+  },
+  open_thread: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'open_thread');
+  },
+  start_direct: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'start_direct');
+  },
+  send_message: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'send_message');
+  },
+  mark_read: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'mark_read');
+  },
+  unread_counts: async () => {
+    for (const who of ['anon', 'norole'] as const) await expectDenied(who, 'unread_counts');
+  },
+  search_messages: async () => {
+    for (const who of ['anon', 'norole'] as const)
+      await expectDenied(who, 'search_messages', { q: 'x' });
+  },
+
   // --- notifications (20261127310000): only the caller's own -----------------------------------
   mark_notifications_read: async () => {
     await expectDenied('anon', 'mark_notifications_read', { notification_ids: null });
