@@ -321,5 +321,25 @@ begin
 end;
 $$;
 
+-- This morning's delivery: the first warehouse holds what the next seven days' turnovers will take
+-- (the pick list's totals) on top of its par, so a manager trying the pick list can make its
+-- transfers from it (docs/inventory.md "Pick list").
+do $$
+declare
+  r record;
+begin
+  for r in
+    select p.item_id, sum(p.quantity) as need
+    from public.inventory_pick_list(
+      (now() at time zone 'Europe/Athens')::date + 1, (now() at time zone 'Europe/Athens')::date + 7) p
+    group by p.item_id having sum(p.quantity) > 0
+    order by p.item_id
+  loop
+    perform pg_temp.demo_supply('c1710000-0000-4000-8000-000000000001', r.item_id, r.need,
+      least(now(), date_trunc('day', now()) + interval '6 hours'), 'week-delivery:' || r.item_id);
+  end loop;
+end;
+$$;
+
 select set_config('request.jwt.claims', '', false);
 drop table demo_villa_need;
