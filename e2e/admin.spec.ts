@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   expectToast,
   grantAs,
+  PUBLISHABLE_KEY,
   rest,
   signIn,
   signInAs,
@@ -186,6 +187,67 @@ test(
       await page.goto('/admin/settings');
       await zone.fill(original.zone);
       await email.fill(original.email);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expectToast(page, 'Settings saved');
+    }
+  },
+);
+
+// Changes a company setting for everyone: in the 'company-settings' project, after every other test.
+test(
+  'stock below zero: refused by default; allowed and flagged once the admin turns it on',
+  { tag: '@company-settings' },
+  async ({ page, request }) => {
+    const token = await accessToken(request, DEMO.manager, DEMO_PASSWORD);
+    // An item none holds: a use of one at the first warehouse goes below zero.
+    const [item] = (await rest(request, token, 'POST', 'inventory_items', {
+      name: `Zeta negative ${Date.now().toString(36)}`,
+      category: 'consumables',
+    })) as { id: string }[];
+    const use = () =>
+      request.fetch('/rest/v1/rpc/inventory_consume', {
+        method: 'POST',
+        headers: {
+          apikey: PUBLISHABLE_KEY,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        data: {
+          item_id: item!.id,
+          location_id: 'c1710000-0000-4000-8000-000000000001',
+          quantity: 1,
+        },
+      });
+    const refused = await use();
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe('23514');
+
+    await signInAs(page, 'admin', '/admin/settings');
+    const allow = page.getByRole('checkbox', { name: 'Allow stock below zero' });
+    await expect(allow).not.toBeChecked();
+    try {
+      await allow.check();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expectToast(page, 'Settings saved');
+      const allowed = await use();
+      expect(allowed.status()).toBe(200);
+      const [stock] = (await rest(
+        request,
+        token,
+        'GET',
+        `inventory_stock?select=on_hand&item_id=eq.${item!.id}`,
+      )) as { on_hand: number }[];
+      expect(Number(stock!.on_hand)).toBe(-1);
+      const [movement] = (await rest(
+        request,
+        token,
+        'GET',
+        `inventory_movements?select=negative&item_id=eq.${item!.id}`,
+      )) as { negative: boolean }[];
+      expect(movement!.negative).toBe(true);
+    } finally {
+      await page.reload();
+      await allow.uncheck();
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expectToast(page, 'Settings saved');
     }

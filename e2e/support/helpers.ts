@@ -22,12 +22,12 @@ export function uniqueEmail(tag = 'user'): string {
   return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** The toast with this exact text. */
-export function toast(page: Page, text: string) {
+/** The toast with this text (a string: contained, a RegExp: matched). */
+export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-export async function expectToast(page: Page, text: string) {
+export async function expectToast(page: Page, text: string | RegExp) {
   await expect(toast(page, text).first()).toBeVisible();
 }
 

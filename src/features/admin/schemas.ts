@@ -46,5 +46,6 @@ export const settingsSchema = (zones: readonly string[]) =>
     default_check_in_time: z.string(),
     default_check_out_time: z.string(),
     week_start: z.string(),
+    allow_negative_stock: z.boolean(),
   });
 export type SettingsInput = z.output<ReturnType<typeof settingsSchema>>;

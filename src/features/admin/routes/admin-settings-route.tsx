@@ -53,6 +53,7 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
       default_check_out_time: initial.default_check_out_time.slice(0, 5),
       currency: initial.currency,
       week_start: String(initial.week_start),
+      allow_negative_stock: initial.allow_negative_stock,
     },
   });
   // A refusal the database gives for one field is shown under it; what was typed stays.
@@ -123,6 +124,23 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
           label={t('settings.weekStart')}
           options={DAYS.map((d) => ({ value: d, label: t(`settings.day.${d}`) }))}
         />
+        <div className="sm:col-span-2">
+          <Field
+            control={c}
+            name="allow_negative_stock"
+            label={t('settings.negativeStock')}
+            description={t('settings.negativeStockHint')}
+            render={({ value, onChange, ...field }) => (
+              <input
+                {...field}
+                type="checkbox"
+                className="size-5"
+                checked={value}
+                onChange={(e) => onChange(e.target.checked)}
+              />
+            )}
+          />
+        </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={save.isPending}>
             {t(save.isPending ? 'settings.saving' : 'settings.save')}
