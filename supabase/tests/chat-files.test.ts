@@ -163,6 +163,8 @@ describe('a private channel’s file: its members only', () => {
       const c = clientOf(actor);
       expect(await access(c, path)).toEqual(NONE);
       expect(await upload(c, `${priv.id}/${idOf(actor)}/x-${run}.pdf`)).toBe('403');
+      expect(await upload(c, `${priv.id}/${users.housekeeper.id}/y-${run}.pdf`)).toBe('403');
+      expect(await upload(c, path, 'overwritten', true)).toBe('403');
     },
   );
 
