@@ -442,7 +442,7 @@ describe('files', () => {
         attachments: [{ path, name: 'rota.pdf', type: 'application/pdf', size: 16 }],
       });
       expect(m.error).toBeNull();
-      // The manager is a member (and office); the technician is neither.
+      // The manager is a member; the technician is not (being office reads nothing: chat-files).
       const mgr = await users.manager.client.storage.from('chat-attachments').download(path);
       expect(mgr.error).toBeNull();
       const tech = await users.technician.client.storage.from('chat-attachments').download(path);

@@ -1,11 +1,14 @@
 // Storage follows the permission keys, as the tables do (docs/security-sql.md): per actor (anon, a
 // sign-up with no role, housekeeper, technician, manager, admin), who may upload to
-// chat-attachments (chat.use) and task-photos (the housekeeping / maintenance keys), and who may
-// list and read property-photos (properties.view). And every bucket declares the types and the
-// size it takes: HTML and SVG are refused on upload everywhere; chat takes PDF, photos do not.
+// chat-attachments (chat.use, into their own folder of a conversation they write in) and
+// task-photos (the housekeeping / maintenance keys), and who may list and read property-photos
+// (properties.view). Chat files follow their conversation (chat-files.test.ts has the details).
+// And every bucket declares the types and the size it takes: HTML and SVG are refused on upload
+// everywhere; chat takes PDF, photos do not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, type Client, type TestUser } from './support.ts';
 import { ACTORS, createActors, type Actor, type SignedIn } from './properties-fixtures.ts';
+import { makeChannel, removeConversations, type Conversation } from './chat-fixtures.ts';
 
 let users: Record<SignedIn, TestUser>;
 const clientOf = (actor: Actor): Client => (actor === 'anon' ? anonClient() : users[actor].client);
@@ -46,6 +49,10 @@ const writers: Record<Actor, boolean> = {
 let villaPhoto: string;
 let taskPhoto: string;
 let chatFile: string;
+let open: Conversation; // an open team channel: every role with chat.use writes in it
+let direct: Conversation; // the housekeeper and the technician
+const idOf = (actor: Actor) =>
+  actor === 'anon' ? '00000000-0000-4000-8000-000000000000' : users[actor].id;
 
 beforeAll(async () => {
   users = await createActors();
@@ -57,7 +64,13 @@ beforeAll(async () => {
   created.push({ bucket: 'property-photos', path: villaPhoto });
   taskPhoto = `task-${run}/before.png`;
   expect(await upload(users.housekeeper.client, 'task-photos', taskPhoto, png())).toBe('ok');
-  chatFile = `thread-${run}/plan.pdf`;
+  open = await makeChannel(users.manager.client, `storage-${run}`);
+  const d = await users.housekeeper.client.rpc('start_direct', {
+    user_ids: [users.technician.id],
+  });
+  expect(d.error).toBeNull();
+  direct = d.data as Conversation;
+  chatFile = `${direct.id}/${users.housekeeper.id}/plan.pdf`;
   expect(await upload(users.housekeeper.client, 'chat-attachments', chatFile, pdf())).toBe('ok');
 });
 
@@ -67,12 +80,14 @@ afterAll(async () => {
   for (const { bucket, path } of created)
     byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), path]);
   for (const [bucket, paths] of byBucket) await service.storage.from(bucket).remove(paths);
+  await removeConversations([open?.id, direct?.id].filter((id): id is string => Boolean(id)));
   for (const u of Object.values(users ?? {})) await service.auth.admin.deleteUser(u.id);
 });
 
 describe('uploads follow the keys: chat.use, the housekeeping / maintenance keys', () => {
   it.each(ACTORS)('%s uploading to chat-attachments and task-photos', async (actor) => {
-    const chat = await upload(clientOf(actor), 'chat-attachments', `t-${run}/${actor}.pdf`, pdf());
+    const chatPath = `${open.id}/${idOf(actor)}/${run}.pdf`;
+    const chat = await upload(clientOf(actor), 'chat-attachments', chatPath, pdf());
     const task = await upload(clientOf(actor), 'task-photos', `t-${run}/${actor}.png`, png());
     expect({ chat, task }).toEqual(
       writers[actor] ? { chat: 'ok', task: 'ok' } : { chat: '403', task: '403' },
@@ -98,8 +113,8 @@ describe('property-photos: properties.view lists and reads', () => {
   });
 });
 
-describe("a housekeeper's task photo and chat file: the uploader and the office read them", () => {
-  const readers: Record<Actor, boolean> = {
+describe("a housekeeper's task photo (the uploader and the office) and chat file (the direct's members)", () => {
+  const taskReaders: Record<Actor, boolean> = {
     anon: false,
     norole: false,
     housekeeper: true,
@@ -107,13 +122,21 @@ describe("a housekeeper's task photo and chat file: the uploader and the office 
     manager: true,
     admin: true,
   };
+  const chatReaders: Record<Actor, boolean> = {
+    anon: false,
+    norole: false,
+    housekeeper: true,
+    technician: true,
+    manager: false,
+    admin: false,
+  };
   it.each(ACTORS)('%s reading them', async (actor) => {
     const storage = clientOf(actor).storage;
     const task = await storage.from('task-photos').download(taskPhoto);
     const chat = await storage.from('chat-attachments').download(chatFile);
     expect({ task: task.error === null, chat: chat.error === null }).toEqual({
-      task: readers[actor],
-      chat: readers[actor],
+      task: taskReaders[actor],
+      chat: chatReaders[actor],
     });
   });
 
@@ -127,7 +150,12 @@ describe("a housekeeper's task photo and chat file: the uploader and the office 
         .download(chatFile);
       expect(chat.error).not.toBeNull();
       expect(
-        await upload(users.housekeeper.client, 'chat-attachments', `t-${run}/denied.pdf`, pdf()),
+        await upload(
+          users.housekeeper.client,
+          'chat-attachments',
+          `${direct.id}/${users.housekeeper.id}/denied.pdf`,
+          pdf(),
+        ),
       ).toBe('403');
     } finally {
       await service.from('custom_permissions').delete().eq('user_id', users.housekeeper.id);
@@ -156,12 +184,13 @@ describe('every bucket declares its types and size; active content is refused', 
 
   it('HTML and SVG are refused (415) in chat-attachments and task-photos; PDF only in chat', async () => {
     const hk = users.housekeeper.client;
-    expect(await upload(hk, 'chat-attachments', `m-${run}/page.html`, html())).toBe('415');
-    expect(await upload(hk, 'chat-attachments', `m-${run}/pic.svg`, svg())).toBe('415');
+    const chatFolder = `${open.id}/${users.housekeeper.id}`;
+    expect(await upload(hk, 'chat-attachments', `${chatFolder}/page.html`, html())).toBe('415');
+    expect(await upload(hk, 'chat-attachments', `${chatFolder}/pic.svg`, svg())).toBe('415');
     expect(await upload(hk, 'task-photos', `m-${run}/pic.svg`, svg())).toBe('415');
     expect(await upload(hk, 'task-photos', `m-${run}/doc.pdf`, pdf())).toBe('415');
-    expect(await upload(hk, 'chat-attachments', `m-${run}/doc.pdf`, pdf())).toBe('ok');
-    expect(await upload(hk, 'chat-attachments', `m-${run}/pic.png`, png())).toBe('ok');
+    expect(await upload(hk, 'chat-attachments', `${chatFolder}/doc.pdf`, pdf())).toBe('ok');
+    expect(await upload(hk, 'chat-attachments', `${chatFolder}/pic.png`, png())).toBe('ok');
     const own = `${users.housekeeper.id}/${run}.html`;
     expect(await upload(hk, 'avatars', own, html())).toBe('415');
   });

@@ -198,7 +198,7 @@ describe('property-photos: properties.view reads, properties.manage writes', () 
   });
 });
 
-describe('task-photos and chat-attachments: uploader and office', () => {
+describe('task-photos: uploader and office', () => {
   it("a housekeeper's task photo is read by them, managers and admins, and not by a technician", async () => {
     const path = `task-${unique('t')}/before.png`;
     expect(
@@ -233,27 +233,54 @@ describe('task-photos and chat-attachments: uploader and office', () => {
     const byManager = await users.manager.sb.storage.from('task-photos').remove([path]);
     expect(byManager.data!.map((o) => o.name)).toEqual([path]);
   });
+});
 
-  it('chat attachments (chat.use): a technician sees only their own; a stranger none', async () => {
-    const mine = `thread-${unique('c')}/notes.pdf`;
-    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    expect((await upload(users.technician.sb, 'chat-attachments', mine, pdf)).error).toBeNull();
-    const theirs = `thread-${unique('c')}/plan.pdf`;
+describe('chat-attachments: by conversation (20261130110000_chat_files.sql)', () => {
+  // Demo conversations (supabase/seeds/70_chat.sql): #general, open; Nikos (manager) and Maria
+  // (housekeeper)'s direct. Only files are added here, under this run's names.
+  const general = 'c4a70000-0000-4000-8000-000000000001';
+  const direct = 'c4a70000-0000-4000-8000-000000000021';
+  const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+
+  it("a direct's file: its members read it; the admin, a technician and a stranger do not", async () => {
+    const theirs = `${direct}/${users.housekeeper.id}/${unique('c')}.pdf`;
     expect((await upload(users.housekeeper.sb, 'chat-attachments', theirs, pdf)).error).toBeNull();
-    const strangers = await upload(
-      users.stranger.sb,
-      'chat-attachments',
-      `x-${unique('c')}.pdf`,
-      pdf,
-    );
-    expect(strangers.error?.statusCode).toBe('403');
-    const chat = users.technician.sb.storage.from('chat-attachments');
-    expect((await chat.download(mine)).error).toBeNull();
-    expect((await chat.download(theirs)).error?.statusCode).toBe('404');
-    const signed = await chat.createSignedUrls([mine, theirs], 60);
-    expect(signed.data!.map((s) => Boolean(s.signedUrl))).toEqual([true, false]);
     expect(
-      (await users.admin.sb.storage.from('chat-attachments').download(theirs)).error,
+      (await users.manager.sb.storage.from('chat-attachments').download(theirs)).error,
     ).toBeNull();
+    for (const who of [users.admin, users.technician, users.stranger]) {
+      const chat = who.sb.storage.from('chat-attachments');
+      expect((await chat.download(theirs)).error?.statusCode).toBe('404');
+      expect((await chat.createSignedUrl(theirs, 60)).error?.statusCode).toBe('404');
+      expect((await chat.list(`${direct}/${users.housekeeper.id}`)).data).toEqual([]);
+      expect((await chat.remove([theirs])).data).toEqual([]);
+      const own = `${direct}/${who.id}/${unique('c')}.pdf`;
+      expect((await upload(who.sb, 'chat-attachments', own, pdf)).error?.statusCode).toBe('403');
+    }
+    expect(await stillThere('chat-attachments', theirs)).toBe(true);
+  });
+
+  it('an open channel: staff upload into their own folder only; a stranger nowhere', async () => {
+    const mine = `${general}/${users.technician.id}/${unique('c')}.pdf`;
+    expect((await upload(users.technician.sb, 'chat-attachments', mine, pdf)).error).toBeNull();
+    const forged = `${general}/${users.housekeeper.id}/${unique('c')}.pdf`;
+    expect(
+      (await upload(users.technician.sb, 'chat-attachments', forged, pdf)).error?.statusCode,
+    ).toBe('403');
+    const loose = `thread-${unique('c')}/notes.pdf`;
+    expect(
+      (await upload(users.technician.sb, 'chat-attachments', loose, pdf)).error?.statusCode,
+    ).toBe('403');
+    const strangers = `${general}/${users.stranger.id}/${unique('c')}.pdf`;
+    expect(
+      (await upload(users.stranger.sb, 'chat-attachments', strangers, pdf)).error?.statusCode,
+    ).toBe('403');
+    const signed = await users.housekeeper.sb.storage
+      .from('chat-attachments')
+      .createSignedUrls([mine], 60);
+    expect(signed.data!.map((s) => Boolean(s.signedUrl))).toEqual([true]);
+    expect(
+      (await users.stranger.sb.storage.from('chat-attachments').download(mine)).error?.statusCode,
+    ).toBe('404');
   });
 });
