@@ -100,6 +100,10 @@ it(
         ).value,
       ).toBe(''),
     );
+    // While it waits, the books on this device say what was counted (the count's overlay).
+    expect(
+      await within(screen.getByRole('listitem', { name })).findByText('On the books: 4 piece'),
+    ).toBeTruthy();
     const [queued] = await listEntries();
     expect(queued!.target).toMatchObject({ kind: 'rpc', name: 'inventory_count' });
     expect(queued!.values).toMatchObject({

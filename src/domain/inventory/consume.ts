@@ -7,31 +7,15 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { callWrite, transition } from '@/offline/calls';
+import { callWrite } from '@/offline/calls';
 import { isNetworkError } from '@/offline/network-error';
 import { listEntries } from '@/offline/queue';
 import { kindRows, listResource, readList, rowKind } from '@/offline/resource';
 import { inventoryKeys } from './keys';
 import { messages } from './messages';
-import type { StockLevel } from './types';
+import { consumeCall, type ConsumeArgs } from './transitions';
 
-export type ConsumeArgs = Database['public']['Functions']['inventory_consume']['Args'];
 type Basis = Database['public']['Enums']['inventory_consumption_basis'];
-
-interface Stocked {
-  stock: StockLevel[];
-}
-
-export const consumeCall = transition<Stocked, ConsumeArgs>({
-  fn: 'inventory_consume',
-  rowId: (a) => a.item_id,
-  apply: (row, a) => ({
-    ...row,
-    stock: row.stock.map((s) =>
-      s.location_id === a.location_id ? { ...s, on_hand: s.on_hand - a.quantity } : s,
-    ),
-  }),
-});
 
 export function consume(item: { name: string }, args: ConsumeArgs, key?: string) {
   const call = callWrite(

@@ -5,35 +5,17 @@
 // it does. Its `apply` (the optimistic patch and the overlay while it waits) shows the counted
 // quantity at the location.
 import { queryOptions } from '@tanstack/react-query';
-import type { Database } from '@/lib/database.types';
-import { callWrite, transition } from '@/offline/calls';
+import { callWrite } from '@/offline/calls';
 import { readList } from '@/offline/resource';
 import { inventoryKeys } from './keys';
 import { locationList } from './reads';
+import { countCall, type CountArgs } from './transitions';
 import { messages } from './messages';
 import type { StockLevel } from './types';
-
-export type CountArgs = Database['public']['Functions']['inventory_count']['Args'];
 
 interface Stocked {
   stock: StockLevel[];
 }
-
-const EMPTY = { par_level: 0, reorder_threshold: 0, negative: false };
-
-export const countCall = transition<Stocked, CountArgs>({
-  fn: 'inventory_count',
-  rowId: (a) => a.item_id,
-  apply: (row, a) => {
-    const has = row.stock.some((s) => s.location_id === a.location_id);
-    const stock = has
-      ? row.stock.map((s) =>
-          s.location_id === a.location_id ? { ...s, on_hand: a.counted_quantity } : s,
-        )
-      : [...row.stock, { ...EMPTY, location_id: a.location_id, on_hand: a.counted_quantity }];
-    return { ...row, stock };
-  },
-});
 
 /** The queued count of one item (its label in the sync queue names the item and the quantity). */
 export const count = (item: { name: string }, args: CountArgs) =>

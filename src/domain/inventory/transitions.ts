@@ -1,5 +1,5 @@
 // The ledger's calls as the screens see them while they wait (docs/inventory.md, docs/offline.md
-// "Function calls"): a receive or a transfer changes an item's stock, so each is declared once with
+// "Function calls"): a receive, a transfer, a count or a use changes an item's stock, so each is declared once with
 // `apply`, its effect on an item as read (its `stock` per location). That one `apply` is the
 // optimistic patch when the call is queued and the overlay on every read of items while it waits;
 // the server's answer (on_hand kept by private.inventory_record) replaces it once applied.
@@ -11,6 +11,8 @@ type Fns = Database['public']['Functions'];
 export type ReceiveArgs = Fns['inventory_receive']['Args'];
 export type TransferArgs = Fns['inventory_transfer']['Args'];
 export type SetParArgs = Fns['inventory_set_par']['Args'];
+export type CountArgs = Fns['inventory_count']['Args'];
+export type ConsumeArgs = Fns['inventory_consume']['Args'];
 
 interface Stocked {
   stock: StockLevel[];
@@ -60,5 +62,20 @@ export const setParCall = transition<Stocked, SetParArgs>({
     })),
 });
 
+/** A count: what is there now (the server counts it as of when it was counted, docs/inventory.md). */
+export const countCall = transition<Stocked, CountArgs>({
+  fn: 'inventory_count',
+  rowId: (a) => a.item_id,
+  apply: (row, a) => atLocation(row, a.location_id, (s) => ({ ...s, on_hand: a.counted_quantity })),
+});
+
+/** Stock used (a clean's or a work order's). */
+export const consumeCall = transition<Stocked, ConsumeArgs>({
+  fn: 'inventory_consume',
+  rowId: (a) => a.item_id,
+  apply: (row, a) =>
+    atLocation(row, a.location_id, (s) => ({ ...s, on_hand: s.on_hand - a.quantity })),
+});
+
 /** Every call laid over a read of items. */
-export const STOCK_CALLS = [receiveCall, transferCall, setParCall];
+export const STOCK_CALLS = [receiveCall, transferCall, setParCall, countCall, consumeCall];
