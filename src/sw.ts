@@ -114,6 +114,21 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: BACKEND_PATHS }),
 );
 
+// The barcode reader's WebAssembly (count mode where the browser has no BarcodeDetector,
+// src/features/inventory/barcode.ts): 1 MB, so not precached for everyone; kept from its first use
+// (count mode fetches it when opened with signal), so a scan works offline after. A build's file
+// name carries its hash: an update fetches the new one on its first use.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    /^\/assets\/.*\.wasm$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'arivia-ops-wasm',
+    plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
+  }),
+);
+
 // Gallery thumbnails of private buckets: signed renditions (/render/image/sign/...), whose token
 // changes with every signing and carries the transform (size, fit, quality) the server applies.
 // Cached by object path plus that transform, not by the token, and served cache-first: offline,

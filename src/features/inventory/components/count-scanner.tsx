@@ -1,7 +1,6 @@
-// Barcode scanning for count mode (docs/inventory.md "Count mode"): the camera through the
-// browser's BarcodeDetector where it has one (Chrome on Android); where it has none the button is
-// not shown and the barcode is typed (count-route.tsx keeps typed entry always). No decoder of our
-// own is shipped yet: a maintained one for Safari and Firefox is left to do.
+// Barcode scanning for count mode (docs/inventory.md "Count mode"): the camera, read by the
+// browser's BarcodeDetector where it has one and by ZXing's WebAssembly reader where it has not
+// (../barcode.ts); where there is no camera the button is not shown. Typed entry stays always.
 import { ScanBarcode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,29 +12,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useT } from '@/lib/i18n/catalog';
+import { barcodeReader, warmBarcodeReader, type BarcodeReader } from '../barcode';
 import { messages } from '../messages';
 
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
-}
-type BarcodeDetectorCtor = new (options?: { formats?: string[] }) => BarcodeDetectorLike;
-
-declare global {
-  interface Window {
-    BarcodeDetector?: BarcodeDetectorCtor;
-  }
-}
-
-/** Whether this browser can read barcodes from the camera. */
+/** Whether this device has a camera to read barcodes with (a reader is always there: ../barcode.ts). */
 const canScan = (): boolean =>
-  typeof window !== 'undefined' &&
-  typeof window.BarcodeDetector === 'function' &&
-  typeof navigator.mediaDevices?.getUserMedia === 'function';
-
-const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'code_39', 'qr_code'];
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 function Camera({ onCode, onError }: { onCode: (code: string) => void; onError: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -45,14 +27,12 @@ function Camera({ onCode, onError }: { onCode: (code: string) => void; onError: 
     found.current = { onCode, onError };
   });
   useEffect(() => {
-    const Detector = window.BarcodeDetector;
-    if (!Detector) return;
     let stream: MediaStream | null = null;
     let timer = 0;
     let stopped = false;
-    const detector = new Detector({ formats: FORMATS });
+    let detector: BarcodeReader | null = null;
     const look = async () => {
-      if (stopped || !video.current) return;
+      if (stopped || !video.current || !detector) return;
       try {
         const [code] = await detector.detect(video.current);
         if (code?.rawValue && !stopped) {
@@ -64,11 +44,18 @@ function Camera({ onCode, onError }: { onCode: (code: string) => void; onError: 
       }
       timer = window.setTimeout(() => void look(), 250);
     };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then(async (s) => {
+    Promise.all([
+      barcodeReader(),
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+    ])
+      .then(async ([reader, s]) => {
+        detector = reader;
         stream = s;
-        if (stopped || !video.current) return;
+        // Closed while the camera or the reader was starting: the camera is let go at once.
+        if (stopped || !video.current) {
+          s.getTracks().forEach((t) => t.stop());
+          return;
+        }
         video.current.srcObject = s;
         await video.current.play();
         void look();
@@ -87,12 +74,16 @@ function Camera({ onCode, onError }: { onCode: (code: string) => void; onError: 
   );
 }
 
-/** "Scan" and its camera dialog; `onCode` gets the first barcode read. Nothing where no detector. */
+/** "Scan" and its camera dialog; `onCode` gets the first barcode read. Nothing where no camera. */
 export function CountScanner({ onCode }: { onCode: (code: string) => void }) {
   const t = useT(messages);
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!canScan()) return null;
+  const camera = canScan();
+  useEffect(() => {
+    if (camera) warmBarcodeReader();
+  }, [camera]);
+  if (!camera) return null;
   return (
     <>
       <Button
