@@ -56,16 +56,20 @@ test('the app is served with its security headers', async ({ request }) => {
     expect(csp).toContain("object-src 'none'");
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(h['permissions-policy']).toContain('camera=()');
+    // The camera for this origin only (count mode's barcodes); no microphone, place or payment.
+    expect(h['permissions-policy']).toContain('camera=(self)');
+    expect(h['permissions-policy']).toContain('microphone=()');
   }
-  // script-src is this origin and the hashes of the build's own inline scripts, nothing else.
+  // script-src is this origin, WebAssembly's compile (not eval) and the hashes of the build's own
+  // inline scripts, nothing else.
   const res = await request.get('/');
   const scriptSrc = /script-src ([^;]*)/.exec(res.headers()['content-security-policy'] ?? '')![1]!;
-  for (const source of scriptSrc.split(' ').slice(1))
-    expect(source).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+  const [self, wasm, ...hashes] = scriptSrc.split(' ');
+  expect([self, wasm]).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  for (const source of hashes) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
   const html = await res.text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
-  expect(scriptSrc.split(' ').length - 1).toBe(inline.length);
+  expect(hashes.length).toBe(inline.length);
 });
 
 test('a script injected inline is refused and reported', async ({ page }) => {

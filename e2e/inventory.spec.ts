@@ -3,8 +3,15 @@
 // tomorrow's turnover there becomes transfers in one step and then shows the villa covered. A
 // housekeeper on a 360 px phone counts the villa with no signal; the count lands once. A
 // technician records a part on his work order from his van, and its cost is added to the work
-// order. axe on the items, low stock, the pick list and count mode.
-import { expect, test, type Page } from '@playwright/test';
+// order; he scans a barcode with the camera in a browser without BarcodeDetector (ZXing's reader).
+// axe on the items, low stock, the pick list and count mode.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { expectAccessible } from './support/axe';
 import { cutSignal, expectFitsPhone, launchPhone, restoreSignal } from './support/field';
 import { expectToast, signInAs } from './support/helpers';
@@ -275,4 +282,72 @@ test('a technician records a part from his van on his work order, and its cost i
     `/rest/v1/work_orders?select=parts_cost&id=eq.${wo!.id}`,
   );
   expect(Number(after!.parts_cost)).toBe(9);
+});
+
+/**
+ * A camera that films `text` as a Code 128 barcode: a Y4M file for Chromium's fake capture device
+ * (grey frames, the bars drawn by ZXing's writer, 4 px a module, centred).
+ */
+async function writeBarcodeVideo(text: string, file: string): Promise<void> {
+  const W = 640;
+  const H = 480;
+  const require = createRequire(import.meta.url);
+  const wasm = readFileSync(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
+  prepareZXingModule({
+    overrides: {
+      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
+    },
+    fireImmediately: false,
+  });
+  const { symbol, error } = await writeBarcode(text, { format: 'Code128' });
+  if (!symbol?.width) throw new Error(error);
+  const scale = 4;
+  const left = Math.floor((W - symbol.width * scale) / 2);
+  const luma = Buffer.alloc(W * H, 235);
+  for (let y = 140; y < 340; y++)
+    for (let x = 0; x < symbol.width * scale; x++)
+      luma[y * W + left + x] = symbol.data[Math.floor(x / scale)]! < 128 ? 16 : 235;
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
+  );
+}
+
+test('a barcode filmed by the camera is read where the browser has no BarcodeDetector', async () => {
+  test.setTimeout(120_000);
+  const baseURL = baseURLOf();
+  const { item } = await setUp(baseURL);
+  const code = `ZTF${Date.now().toString(36).toUpperCase()}`;
+  await service(baseURL, 'PATCH', `/rest/v1/inventory_items?id=eq.${item.id}`, { barcode: code });
+  const video = path.join(tmpdir(), `barcode-${process.pid}-${Date.now()}.y4m`);
+  await writeBarcodeVideo(code, video);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 360, height: 740 } });
+    // The reader this test is about: ZXing's, as in a browser without the API (Firefox, say).
+    await page.addInitScript(() => {
+      delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+    });
+    await signInAs(page, 'technician', `/inventory?view=count&location=${VAN}`);
+    await page.getByLabel('Show all items, also those not stocked here').check();
+    await expect(page.getByRole('listitem', { name: item.name })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Scan' }).click();
+    await expect(page.getByText(`${item.name}: one more`)).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('listitem', { name: item.name }).getByLabel(`Counted: ${item.name}`),
+    ).toHaveValue('1');
+  } finally {
+    await browser.close();
+    rmSync(video, { force: true });
+  }
 });

@@ -60,7 +60,9 @@ export function appSecurityHeaders(
   const ws = backend.replace(/^http/, 'ws');
   const csp = [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    // 'wasm-unsafe-eval' compiles WebAssembly only (count mode's barcode reader where the browser
+    // has no BarcodeDetector, src/features/inventory/barcode.ts); no JavaScript eval.
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data: ${backend}`,
     "font-src 'self' data:",
@@ -77,7 +79,8 @@ export function appSecurityHeaders(
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // The camera for this origin only: count mode reads barcodes with it (docs/inventory.md).
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
