@@ -60,7 +60,8 @@ const PAGE = 50;
 const WAREHOUSE = 'c1710000-0000-4000-8000-000000000001';
 const MANAGER = 'a11ce000-0000-4000-8000-000000000002';
 
-const DATA_SQL = `
+/** The bench's data (also loaded by bench/inventory-explain.ts). */
+export const DATA_SQL = `
 set local session_replication_role = replica;
 insert into public.properties (code, name, type, status, address, area, bedrooms, bathrooms, max_guests, owner_name)
 select 'INB-' || lpad(i::text, 5, '0'),
@@ -390,7 +391,8 @@ async function main() {
   writeResults('inventory', { properties: PROPERTIES, items: ITEMS, counts: runs, results }, md);
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
