@@ -28,7 +28,8 @@
 // over every request (bench/api-bench.ts); a request the local backend sheds (503) is counted in
 // the table's "shed" column, not timed. All as the demo manager.
 // Run: npx tsx bench/inventory.ts   (BENCH_ROUNDS=N; BENCH_TARGETS=pglite,postgres;
-//      BENCH_PROPERTIES=N for a smaller trial run: the movements scale with the villas)
+//      BENCH_PROPERTIES=N for a smaller trial run: the movements scale with the villas;
+//      BENCH_CASES=low,pick for only the cases whose name holds one of the words)
 import { randomUUID } from 'node:crypto';
 import {
   forEachTarget,
@@ -355,7 +356,11 @@ async function benchTarget(
       villaLocation: villa.id,
       consumeItem: consumeItem.id,
     };
-    const results = await runCases(target, cases(manager, fixture));
+    const only = process.env.BENCH_CASES; // e.g. "low,pick": the cases whose name holds one
+    const chosen = cases(manager, fixture).filter(
+      (c) => !only || only.split(',').some((w) => c.name.includes(w)),
+    );
+    const results = await runCases(target, chosen);
     // The ledger held: every on_hand is still the sum of its movements.
     const off = await one<{ n: number }>(
       `select count(*)::int as n from public.inventory_stock s
