@@ -113,7 +113,9 @@ export async function runCases(target: Target, cases: Case[]): Promise<Result[]>
     for (const clients of CONCURRENCY) {
       const r = await measure(target, c.name, clients, c.run);
       const shed = r.shed ? `, ${r.shed} shed (503)` : '';
-      console.log(`  ${c.name} x${clients}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${shed}`);
+      console.log(
+        `  ${c.name} x${clients}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${shed}`,
+      );
       results.push(r);
     }
   }
