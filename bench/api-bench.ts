@@ -40,21 +40,30 @@ export interface Result {
   p50: number;
   p95: number;
   max: number;
+  /** Requests the local backend shed (503, "the server is busy"): counted, not timed. */
+  shed: number;
 }
 
 export const targetName = (t: Target) => (t === 'pglite' ? 'PGlite' : 'PostgreSQL 15');
 
+/** A request the backend shed (503 with Retry-After): measure() counts it instead of failing. */
+export class Shed extends Error {}
+
 export function must<T>(
-  res: { data: T; error: { message: string } | null },
+  res: { data: T; error: { message: string } | null; status?: number },
   what: string,
 ): NonNullable<T> {
+  if (res.status === 503) throw new Shed(`${what}: ${res.error?.message ?? 'shed'}`);
   if (res.error || res.data === null || res.data === undefined) {
     throw new Error(`${what}: ${res.error?.message ?? 'no data'}`);
   }
   return res.data;
 }
 
-/** ROUNDS requests of `op` spread over `clients` concurrent loops; every latency kept. */
+/**
+ * ROUNDS requests of `op` spread over `clients` concurrent loops; every latency kept. A request
+ * the backend shed (`Shed`, a 503) is counted in `shed` and not timed; any other failure fails.
+ */
 export async function measure(
   target: Target,
   name: string,
@@ -62,13 +71,20 @@ export async function measure(
   op: () => Promise<void>,
 ): Promise<Result> {
   const latencies: number[] = [];
+  let shed = 0;
   const perClient = Math.ceil(ROUNDS / clients);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
       for (let i = 0; i < perClient; i++) {
         const s = performance.now();
-        await op();
+        try {
+          await op();
+        } catch (e) {
+          if (!(e instanceof Shed)) throw e;
+          shed += 1;
+          continue;
+        }
         latencies.push(performance.now() - s);
       }
     }),
@@ -81,10 +97,11 @@ export async function measure(
     case: name,
     clients,
     requests: latencies.length,
+    shed,
     rps: r1(latencies.length / seconds),
     p50: r1(percentile(latencies, 50)),
     p95: r1(percentile(latencies, 95)),
-    max: r1(latencies[latencies.length - 1]!),
+    max: r1(latencies[latencies.length - 1] ?? NaN),
   };
 }
 
@@ -95,7 +112,10 @@ export async function runCases(target: Target, cases: Case[]): Promise<Result[]>
     for (let i = 0; i < 10; i++) await c.run();
     for (const clients of CONCURRENCY) {
       const r = await measure(target, c.name, clients, c.run);
-      console.log(`  ${c.name} x${clients}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s`);
+      const shed = r.shed ? `, ${r.shed} shed (503)` : '';
+      console.log(
+        `  ${c.name} x${clients}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${shed}`,
+      );
       results.push(r);
     }
   }
@@ -167,11 +187,11 @@ export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 10) / 10
 /** The latency table's lines (header included). */
 export function resultRows(results: Result[]): string[] {
   return [
-    '| database | case | clients | req/s | p50 ms | p95 ms | max ms |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| database | case | clients | req/s | p50 ms | p95 ms | max ms | shed (503) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${targetName(r.target)} | ${r.case} | ${r.clients} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.max} |`,
+        `| ${targetName(r.target)} | ${r.case} | ${r.clients} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.max} | ${r.shed} |`,
     ),
   ];
 }

@@ -1,5 +1,6 @@
 // The pick list (docs/inventory.md "Pick list"): for a fixed set of stays, what the cleans after
-// them consume per villa and item, minus stock above par, equals the list worked out by hand.
+// them consume per villa and item, minus stock above par (plus what a villa below par lacks to it),
+// equals the list worked out by hand; once its transfers land, every line is covered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, unique, type TestUser } from './support.ts';
 import { createUser } from './support.ts';
@@ -16,6 +17,8 @@ let Z: Item; // per stay 1
 let W: Item; // per guest 0.5
 let fromDay: string;
 let toDay: string;
+let wh: { id: string };
+let locA: { id: string };
 
 /** The turnover the stay made, moved to the suite's own cleaning type. */
 async function turnoverOf(reservationId: string, typeId: string): Promise<string> {
@@ -75,12 +78,14 @@ beforeAll(async () => {
   fromDay = days[0]!;
   toDay = days[2]!;
 
-  // Stock at villa A: X 10 (par 6: 4 above), Y 3 (par 5: none above), W 9 (par 2: 7 above).
-  const wh = await makeLocation('warehouse');
-  const locA = await villaLocation(villaA.id);
+  // Stock at villa A: X 10 (par 6: 4 above), Y 3 (par 5: 2 below, above_par -2), Z 2 (par 2: at
+  // par), W 9 (par 2: 7 above). Studio B holds nothing and has no par levels (at par, 0).
+  wh = await makeLocation('warehouse');
+  locA = await villaLocation(villaA.id);
   for (const [item, qty, par] of [
     [X, 10, 6],
     [Y, 3, 5],
+    [Z, 2, 2],
     [W, 9, 2],
   ] as const) {
     expect(
@@ -147,12 +152,13 @@ describe('inventory pick list', () => {
       }))
       .sort((a, b) => `${a.villa}${a.item}`.localeCompare(`${b.villa}${b.item}`));
     // A: cleans after stays of 3 and 5 guests, 2 bedrooms. X 1/guest = 8, minus 4 above par = 4;
-    // Y 2/bedroom x 2 cleans = 8, nothing above par = 8; Z 1/stay = 2; W 0.5/guest = 4, 7 above
-    // par = 0. B: guests not given, so the studio's 2; a studio counts one bedroom.
+    // Y 2/bedroom x 2 cleans = 8, plus the 2 it lacks to par (above_par -2) = 10; Z 1/stay = 2, at
+    // par = 2; W 0.5/guest = 4, 7 above par = 0. B: guests not given, so the studio's 2; a studio
+    // counts one bedroom; nothing held, no par: above_par 0. Totals sum the villas' rows.
     expect(got).toEqual([
       { villa: 'A', item: 'W', cleans: 2, needed: 4, above_par: 7, quantity: 0 },
       { villa: 'A', item: 'X', cleans: 2, needed: 8, above_par: 4, quantity: 4 },
-      { villa: 'A', item: 'Y', cleans: 2, needed: 8, above_par: 0, quantity: 8 },
+      { villa: 'A', item: 'Y', cleans: 2, needed: 8, above_par: -2, quantity: 10 },
       { villa: 'A', item: 'Z', cleans: 2, needed: 2, above_par: 0, quantity: 2 },
       { villa: 'B', item: 'W', cleans: 1, needed: 1, above_par: 0, quantity: 1 },
       { villa: 'B', item: 'X', cleans: 1, needed: 2, above_par: 0, quantity: 2 },
@@ -160,7 +166,7 @@ describe('inventory pick list', () => {
       { villa: 'B', item: 'Z', cleans: 1, needed: 1, above_par: 0, quantity: 1 },
       { villa: 'total', item: 'W', cleans: 3, needed: 5, above_par: 7, quantity: 1 },
       { villa: 'total', item: 'X', cleans: 3, needed: 10, above_par: 4, quantity: 6 },
-      { villa: 'total', item: 'Y', cleans: 3, needed: 10, above_par: 0, quantity: 10 },
+      { villa: 'total', item: 'Y', cleans: 3, needed: 10, above_par: -2, quantity: 12 },
       { villa: 'total', item: 'Z', cleans: 3, needed: 3, above_par: 0, quantity: 3 },
     ]);
   });
@@ -177,5 +183,50 @@ describe('inventory pick list', () => {
       [villaB.id, 2],
       [null, 2],
     ]);
+  });
+
+  it("villa A's lines are covered once their transfers land (a second batch sends nothing)", async () => {
+    const s = serviceClient();
+    const listA = async () => {
+      const { data, error } = await manager.client.rpc('inventory_pick_list', {
+        from_day: fromDay,
+        to_day: toDay,
+        villa_id: villaA.id,
+      });
+      expect(error).toBeNull();
+      return (data ?? []).filter((r) => r.property_id === villaA.id);
+    };
+    const toBring = (await listA()).filter((r) => Number(r.quantity) > 0);
+    expect(toBring.map((r) => Number(r.quantity)).sort((a, b) => a - b)).toEqual([2, 4, 10]);
+    for (const r of toBring)
+      expect(
+        (
+          await s.rpc('inventory_receive', {
+            item_id: r.item_id,
+            location_id: wh.id,
+            quantity: Number(r.quantity),
+          })
+        ).error,
+      ).toBeNull();
+    const batch = await manager.client.rpc('inventory_transfer_batch', {
+      transfers: toBring.map((r) => ({
+        item_id: r.item_id,
+        from_location_id: wh.id,
+        to_location_id: locA.id,
+        quantity: Number(r.quantity),
+      })),
+    });
+    expect(batch.error).toBeNull();
+    // X 14 (par 6: 8 above, needs 8), Y 13 (par 5: 8 above, needs 8), Z 4 (par 2: 2, needs 2).
+    const after = await listA();
+    expect(after.map((r) => Number(r.quantity))).toEqual(after.map(() => 0));
+    expect(
+      Object.fromEntries(
+        after.map((r) => [
+          r.item_id === X.id ? 'X' : r.item_id === Y.id ? 'Y' : r.item_id === Z.id ? 'Z' : 'W',
+          Number(r.above_par),
+        ]),
+      ),
+    ).toEqual({ X: 8, Y: 8, Z: 2, W: 7 });
   });
 });

@@ -81,8 +81,9 @@ export interface PickLine {
   item: ItemInfo;
   cleans: number;
   needed: number;
+  /** What the villa holds above its par level; negative by what it lacks to it (brought too). */
   abovePar: number;
-  /** To bring (whole units); 0: what the villa holds above par covers it. */
+  /** To bring (whole units): the need plus any shortfall below par; 0: covered. */
   quantity: number;
 }
 

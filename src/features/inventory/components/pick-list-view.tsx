@@ -5,7 +5,8 @@
 // a reload keeps them. Those who may transfer (inventory.adjust) choose the warehouse or van to
 // pick from and make every line a transfer with one inventory_transfer_batch call
 // (../api/create-pick-transfers.ts), after a confirmation naming the transfers and villas.
-// Covered lines (the villa's stock above par covers them) stay listed, marked covered.
+// Covered lines (the villa's stock above par covers them) stay listed, marked covered. A villa
+// below par is brought back to par with its need (the function's above_par is then negative).
 import { ArrowRightLeft, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -125,12 +126,6 @@ export function PickListView({
   const heldAtSource = (itemId: string) =>
     items.find((i) => i.id === itemId)?.stock.find((s) => s.location_id === source?.id)?.on_hand ??
     0;
-  // What a villa lacks to its par level (the function counts nothing below par: such a line stays
-  // on the list after its transfer, docs/inventory.md).
-  const shortOfPar = (itemId: string, locationId: string | null) => {
-    const s = items.find((i) => i.id === itemId)?.stock.find((x) => x.location_id === locationId);
-    return s && s.par_level > s.on_hand ? s.par_level - s.on_hand : 0;
-  };
   const preset = presetOf(range);
   const presets: { id: Preset; label: string }[] = [
     { id: 'tomorrow', label: t('pickList.tomorrow') },
@@ -389,8 +384,8 @@ export function PickListView({
                           {amount(l.needed)}
                         </TableCell>
                         <TableCell className="text-right whitespace-normal tabular-nums">
-                          {amount(l.abovePar)}
-                          <BelowPar short={shortOfPar(l.item.id, v.locationId)} />
+                          {amount(Math.max(l.abovePar, 0))}
+                          <BelowPar short={-l.abovePar} />
                         </TableCell>
                         <TableCell className="text-right whitespace-normal tabular-nums">
                           <BringText line={l} />
@@ -456,7 +451,10 @@ function BringText({ line }: { line: PickLine }) {
     : t('pickList.bring', { quantity: amount(line.quantity), unit: line.item.unit });
 }
 
-/** "Below par by 2" under a villa's above-par figure, when it is. */
+/**
+ * "Below par by 2" under a villa's above-par figure (shown as 0), when the function's signed
+ * above_par is negative: what the villa lacks to par, which the quantity to bring includes.
+ */
 function BelowPar({ short }: { short: number }) {
   const t = useT(messages);
   if (short <= 0) return null;
