@@ -13,19 +13,19 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { expectAccessible } from './support/axe';
-import { cutSignal, expectFitsPhone, launchPhone, restoreSignal } from './support/field';
+import {
+  companyDay,
+  cutSignal,
+  expectFitsPhone,
+  launchPhone,
+  restoreSignal,
+} from './support/field';
 import { expectToast, signInAs } from './support/helpers';
 import { baseURLOf, service, uniqueCode } from './support/offline';
 
 const WAREHOUSE = 'c1710000-0000-4000-8000-000000000001'; // the demo seed's first warehouse
 const VAN = 'c1710000-0000-4000-8000-000000000003'; // the demo technician's van
 const TECHNICIAN = 'a11ce000-0000-4000-8000-000000000004';
-
-/** 'YYYY-MM-DD' in Athens, `days` from today. */
-const athensDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
 
 interface Setup {
   villa: { id: string; name: string };
@@ -54,7 +54,7 @@ async function setUp(baseURL: string): Promise<Setup> {
     'GET',
     '/rest/v1/cleaning_types?select=id&code=eq.turnover',
   );
-  const day = athensDay(1);
+  const day = companyDay(1);
   await service(baseURL, 'POST', '/rest/v1/cleaning_tasks', {
     property_id: villa!.id,
     cleaning_type_id: turnover!.id,

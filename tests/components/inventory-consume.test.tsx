@@ -6,6 +6,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, expect, it } from 'vitest';
+import { zonedDay } from '@/lib/company-time';
 import { listEntries } from '@/offline/queue';
 import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
 import { renderRoute, restartAt } from './render-route';
@@ -33,9 +34,6 @@ const ok = <T,>(r: { data: T; error: unknown }): NonNullable<T> => {
   if (r.data === null || r.data === undefined) throw new Error('no answer');
   return r.data;
 };
-
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date());
 
 /** A two-bedroom villa of its own, stocked from the warehouse, with a deep clean Maria finished. */
 async function finishedClean() {
@@ -75,7 +73,7 @@ async function finishedClean() {
       }),
     );
   }
-  const day = today();
+  const day = zonedDay(new Date().toISOString());
   const clean = ok(
     await service
       .from('cleaning_tasks')
