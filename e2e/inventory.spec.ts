@@ -5,13 +5,12 @@
 // technician records a part on his work order from his van, and its cost is added to the work
 // order; he scans a barcode with the camera in a browser without BarcodeDetector (ZXing's reader).
 // axe on the items, low stock, the pick list and count mode.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { barcodeSymbol } from '../tests/support/barcode-symbol';
 import { expectAccessible } from './support/axe';
 import {
   companyDay,
@@ -292,16 +291,7 @@ test('a technician records a part from his van on his work order, and its cost i
 async function writeBarcodeVideo(text: string, file: string): Promise<void> {
   const W = 640;
   const H = 480;
-  const require = createRequire(import.meta.url);
-  const wasm = readFileSync(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
-  prepareZXingModule({
-    overrides: {
-      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
-    },
-    fireImmediately: false,
-  });
-  const { symbol, error } = await writeBarcode(text, { format: 'Code128' });
-  if (!symbol?.width) throw new Error(error);
+  const symbol = await barcodeSymbol(text, 'Code128');
   const scale = 4;
   const left = Math.floor((W - symbol.width * scale) / 2);
   const luma = Buffer.alloc(W * H, 235);

@@ -2,30 +2,15 @@
 // The fallback reader (../barcode.ts) where the browser has no BarcodeDetector: the ponyfill on
 // ZXing's WebAssembly, given this repository's .wasm, reads an EAN-13 and a QR code drawn by
 // ZXing's writer, and finds nothing in a blank image.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { prepareZXingModule as prepareWriter, writeBarcode } from 'zxing-wasm/writer';
+import { barcodeSymbol, zxingWasm as wasm } from '../../../tests/support/barcode-symbol';
 import { barcodeReader } from './barcode';
-
-const require = createRequire(import.meta.url);
-/** The bytes of one of zxing-wasm's .wasm files, as the app's build serves them. */
-const wasm = (name: string) => {
-  const bytes = readFileSync(require.resolve(`zxing-wasm/${name}`));
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-};
-
-prepareWriter({
-  overrides: { wasmBinary: wasm('writer/zxing_writer.wasm') },
-  fireImmediately: false,
-});
 
 /** The code as ZXing's writer draws it: each module `SCALE` pixels, a quiet zone around, RGBA. */
 const SCALE = 4;
 const QUIET = 10;
 async function drawn(text: string, format: 'EAN-13' | 'QRCode'): Promise<ImageData> {
-  const { symbol, error } = await writeBarcode(text, { format });
-  if (!symbol?.width) throw new Error(error);
+  const symbol = await barcodeSymbol(text, format);
   const width = (symbol.width + 2 * QUIET) * SCALE;
   const height = (Math.max(symbol.height, 20) + 2 * QUIET) * SCALE;
   const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
