@@ -31,12 +31,18 @@ import { prng } from '../scripts/prng.mjs';
 import { WELL_KNOWN } from '../server/gateway/config.ts';
 import { percentile } from './load.ts';
 import { FaultInjector, int } from './offline-faults.ts';
+import {
+  entries,
+  serviceApi,
+  signIn,
+  signInPage,
+  waitDrained,
+  type ServiceApi,
+} from './soak-support.ts';
 
 const SERVICE = WELL_KNOWN.serviceRoleKey;
-const PUBLISHABLE = WELL_KNOWN.publishableKey;
 const BUCKET = 'clean-photos';
 const HOUSEKEEPER = 'housekeeper@arivia.local';
-const PASSWORD = 'arivia-demo';
 
 // --- the checklist ---------------------------------------------------------------------------------
 
@@ -80,36 +86,11 @@ const FAILED_ITEM = 'kitchen-2';
 // --- the backend with the service key ----------------------------------------------------------------
 
 let origin = '';
-async function svc<T>(method: string, query: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${origin}/rest/v1/${query}`, {
-    method,
-    headers: {
-      apikey: SERVICE,
-      Authorization: `Bearer ${SERVICE}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${query}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-/** Rows whose column is in a list, in slices small enough for the API's 1,000-row cap. */
-async function svcIn<T>(table: string, select: string, column: string, ids: string[], per = 60) {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += per) {
-    const slice = ids.slice(i, i + per);
-    if (slice.length)
-      out.push(
-        ...(await svc<T[]>(
-          'GET',
-          `${table}?select=${select}&${column}=in.(${slice.join(',')})&limit=100000`,
-        )),
-      );
-  }
-  return out;
-}
+let service: ServiceApi;
+const svc = <T>(method: string, query: string, body?: unknown) =>
+  service.svc<T>(method, query, body);
+const svcIn = <T>(table: string, select: string, column: string, ids: string[], per?: number) =>
+  service.svcIn<T>(table, select, column, ids, per);
 async function objectSha(objectPath: string): Promise<{ size: number; sha256: string } | null> {
   const res = await fetch(`${origin}/storage/v1/object/${BUCKET}/${objectPath}`, {
     headers: { apikey: SERVICE, Authorization: `Bearer ${SERVICE}` },
@@ -457,36 +438,6 @@ function runOps(page: Page, ops: PageOp[], userId: string): Promise<OpResult[]> 
   );
 }
 
-interface PageEntry {
-  id?: number;
-  mutationId: string;
-  label: string;
-  status: string;
-  lastError: { code?: string; message?: string } | null;
-}
-function entries(page: Page): Promise<PageEntry[]> {
-  return page.evaluate(async () =>
-    (await window.__ariviaBench!.listEntries()).map((e) => ({
-      id: e.id,
-      mutationId: e.mutationId,
-      label: e.label,
-      status: e.status,
-      lastError: e.lastError ? { code: e.lastError.code, message: e.lastError.message } : null,
-    })),
-  );
-}
-function waitDrained(page: Page, timeoutMs: number) {
-  return page.evaluate(async (timeoutMs) => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const all = await window.__ariviaBench!.listEntries();
-      if (all.every((e) => e.status !== 'pending')) return true;
-      if (Date.now() > until) return false;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }, timeoutMs);
-}
-
 // --- the soak -------------------------------------------------------------------------------------------
 
 export interface ChecklistSoakOptions {
@@ -508,6 +459,7 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function checklistSoak(o: ChecklistSoakOptions): Promise<ChecklistSoakResult> {
   origin = o.origin;
+  service = serviceApi(origin);
   const rng = prng(o.seed * 7 + 16);
   const runsWanted = o.cycles - 1;
   const fx = new FaultInjector();
@@ -523,12 +475,7 @@ export async function checklistSoak(o: ChecklistSoakOptions): Promise<ChecklistS
   const RUN = o.seed.toString(36).toUpperCase().slice(-4);
 
   // Her account and the things she works on.
-  const signIn = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: PUBLISHABLE, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: HOUSEKEEPER, password: PASSWORD }),
-  });
-  const userId = ((await signIn.json()) as { user: { id: string } }).user.id;
+  const { userId } = await signIn(origin, HOUSEKEEPER);
   const [template] = await svc<{ id: string }[]>('POST', 'checklist_templates', {
     name: `Soak checklist ${RUN} ${Date.now().toString(36)}`,
   });
@@ -618,18 +565,7 @@ export async function checklistSoak(o: ChecklistSoakOptions): Promise<ChecklistS
   await context.addInitScript(commitWatcher);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.warn('[page error]', e.message));
-  await page.goto(`${origin}/auth`);
-  await page.getByLabel('Email').fill(HOUSEKEEPER);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((r) =>
-        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
-      );
-  });
+  await signInPage(page, origin, HOUSEKEEPER);
   await waitForApp(page);
   await context.route(/\/(rest|storage)\/v1\//, fx.onRequest);
 

@@ -16,11 +16,12 @@
 // compared with the model kept here: L lost, D duplicated, R rejected.
 //
 // Then the checklist soak (bench/offline-checklist.ts, issue 16) runs on the same build and
-// backend: a housekeeper's checklist runs, with the same fault plan (bench/offline-faults.ts).
+// backend: a housekeeper's checklist runs, with the same fault plan (bench/offline-faults.ts);
+// then the inventory soak (bench/offline-inventory.ts, issue 30): her counts and a clean's uses.
 //
 // Run: npm run bench -- offline   (BENCH_CYCLES=24, BENCH_SEED, BENCH_OFFLINE_PORT=4687,
 // BENCH_DATABASE_URL=postgres://… to run on PostgreSQL instead of PGlite,
-// BENCH_OFFLINE_SOAKS=villas,checklist to choose the soaks, BENCH_OFFLINE_REUSE_BUILD=1 to keep
+// BENCH_OFFLINE_SOAKS=villas,checklist,inventory to choose the soaks, BENCH_OFFLINE_REUSE_BUILD=1 to keep
 // the last build of this port)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -36,6 +37,7 @@ import { WELL_KNOWN } from '../server/gateway/config.ts';
 import type { QueueEntry } from '../src/offline/queue-entry.ts';
 import { percentile } from './load.ts';
 import { checklistSoak } from './offline-checklist.ts';
+import { inventorySoak } from './offline-inventory.ts';
 import { FaultInjector, int, pick } from './offline-faults.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,8 +45,8 @@ const PORT = Number(process.env.BENCH_OFFLINE_PORT ?? 4687);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 24);
 const SEED = Number(process.env.BENCH_SEED ?? 20261121);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
-/** Which soaks to run: the villas' writes, the checklist runs (issue 16), or both. */
-const SOAKS = (process.env.BENCH_OFFLINE_SOAKS ?? 'villas,checklist').split(',');
+/** Which soaks to run: the villas' writes, the checklist runs (issue 16), inventory (issue 30). */
+const SOAKS = (process.env.BENCH_OFFLINE_SOAKS ?? 'villas,checklist,inventory').split(',');
 /** Longest a drain may take before the cycle is declared stuck. */
 const DRAIN_TIMEOUT_MS = 5 * 60_000;
 const BUCKET = 'property-photos';
@@ -973,21 +975,13 @@ async function main() {
   const started = Date.now();
   try {
     if (SOAKS.includes('villas')) await villaSoak(browser, loadBefore, started);
-    if (SOAKS.includes('checklist')) {
-      console.log('\n## checklist soak');
-      const checklist = await checklistSoak({
-        browser,
-        origin,
-        root,
-        seed: SEED,
-        cycles: CYCLES,
-        drainTimeoutMs: DRAIN_TIMEOUT_MS,
-      });
+    /** A soak after the villas': its lines printed, its figures in bench/results/<file>.json. */
+    const report = (file: string, result: { ok: boolean; lines: string[]; json: object }) => {
       console.log('');
-      for (const line of checklist.lines) console.log(line);
+      for (const line of result.lines) console.log(line);
       mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
       writeFileSync(
-        path.join(root, 'bench', 'results', 'offline-checklist.json'),
+        path.join(root, 'bench', 'results', `${file}.json`),
         `${JSON.stringify(
           {
             date: new Date().toISOString(),
@@ -997,13 +991,22 @@ async function main() {
             database: DATABASE_URL ? 'postgresql' : 'pglite',
             seed: SEED,
             minutes: r1((Date.now() - started) / 60_000),
-            ...checklist.json,
+            ...result.json,
           },
           null,
           2,
         )}\n`,
       );
-      if (!checklist.ok) process.exitCode = 1;
+      if (!result.ok) process.exitCode = 1;
+    };
+    const soak = { browser, origin, seed: SEED, cycles: CYCLES, drainTimeoutMs: DRAIN_TIMEOUT_MS };
+    if (SOAKS.includes('checklist')) {
+      console.log('\n## checklist soak');
+      report('offline-checklist', await checklistSoak({ ...soak, root }));
+    }
+    if (SOAKS.includes('inventory')) {
+      console.log('\n## inventory soak');
+      report('offline-inventory', await inventorySoak(soak));
     }
   } finally {
     await browser.close();
