@@ -1,6 +1,7 @@
 // A chat attachment as it is uploaded (docs/chat.md "Attachments"): a phone photo shrunk on the
 // phone by the app's one photo code (src/lib/photo-compress.ts, shared with checklist photos),
 // anything else as it was chosen. The bucket takes images and PDFs up to 20 MiB.
+import { formatLocale } from '@/lib/i18n/format-locale';
 import { compressPhoto, type PhotoType } from '@/lib/photo-compress';
 
 /** What the chat-attachments bucket takes (20261124100100_storage_limits_and_permission_keys.sql). */
@@ -89,4 +90,13 @@ export async function shrinkAttachment(file: File): Promise<File> {
     type: out.type,
     lastModified: file.lastModified,
   });
+}
+
+/** A size as a person reads it, in the language's digits: 340 KB, 2.4 MB (2,4 MB in Greek). */
+export function fileSize(bytes: number, locale = formatLocale()): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const mb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
+    bytes / (1024 * 1024),
+  );
+  return `${mb} MB`;
 }
