@@ -79,6 +79,7 @@ export function MentionMenu<P extends MentionPerson>({
           id={optionId(i)}
           role="option"
           aria-selected={i === activeIndex}
+          aria-label={p.fullName}
           className={cn(
             'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
             i === activeIndex && 'bg-accent text-accent-foreground',
