@@ -4,7 +4,7 @@
 // bucket under the conversation's and the uploader's folder; search finds a demo message and
 // every message of a person; a notification preference is saved (its member row made when the
 // conversation had none). No mocked hooks, no fixed sleeps.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -292,7 +292,7 @@ it('a notification preference is saved, its member row made in a villa channel t
       false,
     ),
   );
-  await act(() => user.click(screen.getByRole('radio', { name: /Nothing/ })));
+  await user.click(screen.getByRole('radio', { name: /Nothing/ }));
   await waitFor(async () => expect(await saved()).toMatchObject([{ notify: 'none' }]), {
     timeout: 10_000,
   });
