@@ -8,11 +8,14 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, expect, it, vi } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { notifyReason, type NotifiedConversation } from '@/features/chat/api/set-notify';
 import { useChatStaff } from '@/features/chat/api/staff-directory';
 import { useUploadAttachments, type Attachment } from '@/features/chat/api/upload-attachment';
 import { AttachmentPicker } from '@/features/chat/components/attachment-picker';
+import { ChatNotifier } from '@/features/chat/components/chat-notifier';
 import { MentionMenu } from '@/features/chat/components/mention-menu';
 import { NotifySetting } from '@/features/chat/components/notify-setting';
 import { SearchView } from '@/features/chat/components/search-view';
@@ -20,13 +23,14 @@ import { mentionToken, useMentionAutocomplete } from '@/features/chat/mentions';
 import { useAuth } from '@/lib/auth/use-auth';
 import { loadQueryClient } from '@/lib/query-client-loader';
 import { service } from './outage';
-import { signInAs, type DemoRole } from './render-route';
+import { DEMO, DEMO_PASSWORD, signInAs, type DemoRole } from './render-route';
 
 const NIKOS = 'a11ce000-0000-4000-8000-000000000002';
 const MARIA = 'a11ce000-0000-4000-8000-000000000003';
 const GENERAL = 'c4a70000-0000-4000-8000-000000000001';
 
 const uploaded: string[] = [];
+const sent: string[] = [];
 const memberRows: string[] = [];
 
 afterEach(() => {
@@ -36,14 +40,15 @@ afterEach(() => {
 afterAll(async () => {
   if (uploaded.length) await service.storage.from('chat-attachments').remove(uploaded);
   if (memberRows.length) await service.from('conversation_members').delete().in('id', memberRows);
+  if (sent.length) await service.from('messages').delete().in('id', sent);
 });
 
-async function renderPart(ui: ReactNode, as: DemoRole) {
+async function renderPart(ui: ReactNode, as: DemoRole, at = '/') {
   await signInAs(as);
   await loadQueryClient();
   return render(
     <AppProviders>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
 }
@@ -295,5 +300,75 @@ it('a notification preference is saved, its member row made in a villa channel t
   await user.click(screen.getByRole('radio', { name: /Nothing/ }));
   await waitFor(async () => expect(await saved()).toMatchObject([{ notify: 'none' }]), {
     timeout: 10_000,
+  });
+});
+
+describe('the notifier', () => {
+  const thread: NotifiedConversation = { kind: 'thread', title: 'Pool pump', mineTask: true };
+  const channel: NotifiedConversation = { kind: 'channel', title: '#general', mineTask: false };
+  const direct: NotifiedConversation = { kind: 'direct', title: '', mineTask: false };
+  const m = (over: Partial<Parameters<typeof notifyReason>[0]> = {}) => ({
+    author_id: NIKOS,
+    mentions: [] as string[],
+    deleted_at: null,
+    conversation_id: GENERAL,
+    ...over,
+  });
+
+  it("tells of a mention, a direct message and my task's thread, as the preference allows", () => {
+    expect(notifyReason(m({ mentions: [MARIA] }), channel, MARIA, 'all', null)).toBe('mention');
+    expect(notifyReason(m({ mentions: [MARIA] }), channel, MARIA, 'mentions', null)).toBe(
+      'mention',
+    );
+    expect(notifyReason(m({ mentions: [MARIA] }), channel, MARIA, 'none', null)).toBeNull();
+    expect(notifyReason(m(), direct, MARIA, 'all', null)).toBe('direct');
+    expect(notifyReason(m(), direct, MARIA, 'mentions', null)).toBeNull();
+    expect(notifyReason(m(), thread, MARIA, 'all', null)).toBe('task');
+    expect(notifyReason(m(), { ...thread, mineTask: false }, MARIA, 'all', null)).toBeNull();
+    // Channel chatter only raises the badge; my own, a deleted one, or the open conversation: nothing.
+    expect(notifyReason(m(), channel, MARIA, 'all', null)).toBeNull();
+    expect(notifyReason(m({ author_id: MARIA }), direct, MARIA, 'all', null)).toBeNull();
+    expect(notifyReason(m({ deleted_at: 'x' }), direct, MARIA, 'all', null)).toBeNull();
+    expect(notifyReason(m({ mentions: [MARIA] }), channel, MARIA, 'all', GENERAL)).toBeNull();
+  });
+
+  it('a mention arriving live shows a toast when I am elsewhere in the app', async () => {
+    const nikos = createClient(inject('apiUrl'), import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const { error } = await nikos.auth.signInWithPassword({
+      email: DEMO.manager,
+      password: DEMO_PASSWORD,
+    });
+    expect(error).toBeNull();
+    let subscribed: () => void = () => undefined;
+    const live = new Promise<void>((resolve) => (subscribed = resolve));
+    await renderPart(
+      <ChatNotifier onSubscribed={() => subscribed()} />,
+      'housekeeper',
+      '/my-route',
+    );
+    await live;
+
+    const send = async (body: string) => {
+      const { data, error: e } = await nikos.rpc('send_message', {
+        conversation_id: GENERAL,
+        body,
+      });
+      expect(e).toBeNull();
+      sent.push((data as { id: string }).id);
+    };
+    const stamp = Date.now().toString(36);
+    await send(`Channel chatter ${stamp}`);
+    await send(`${mentionToken({ id: MARIA, fullName: 'Maria Kritikou' })} the keys ${stamp}`);
+
+    const toast = await screen.findByText(
+      `Nikos Vlachos mentioned you in #general: @Maria Kritikou the keys ${stamp}`,
+      {},
+      { timeout: 15_000 },
+    );
+    expect(toast).toBeTruthy();
+    expect(screen.queryByText(new RegExp(`Channel chatter ${stamp}`))).toBeNull();
+    await nikos.auth.signOut();
   });
 });

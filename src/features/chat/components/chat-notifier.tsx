@@ -34,6 +34,8 @@ export interface ChatNotifierProps {
    * place to refresh unread counts.
    */
   onMessage?: (message: MessageRow) => void;
+  /** The realtime subscription is live (from then on nothing sent is missed). */
+  onSubscribed?: () => void;
 }
 
 async function conversationFor(id: string, me: string): Promise<NotifiedConversation | null> {
@@ -83,7 +85,7 @@ function systemNotification(title: string, body: string, tag: string, open: () =
   }
 }
 
-export function ChatNotifier({ onMessage }: ChatNotifierProps) {
+export function ChatNotifier({ onMessage, onSubscribed }: ChatNotifierProps) {
   const { user, hasPermission } = useAuth();
   const me = user?.id ?? '';
   const allowed = me !== '' && hasPermission('chat.use');
@@ -95,9 +97,9 @@ export function ChatNotifier({ onMessage }: ChatNotifierProps) {
       ? new URLSearchParams(location.search).get('c')
       : null;
   // The handler reads the latest of these without subscribing again.
-  const latest = useRef({ open, onMessage, navigate });
+  const latest = useRef({ open, onMessage, onSubscribed, navigate });
   useEffect(() => {
-    latest.current = { open, onMessage, navigate };
+    latest.current = { open, onMessage, onSubscribed, navigate };
   });
 
   useEffect(() => {
@@ -163,7 +165,9 @@ export function ChatNotifier({ onMessage }: ChatNotifierProps) {
         },
         () => void qc.invalidateQueries({ queryKey: notifyKeys.all }),
       )
-      .subscribe();
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') latest.current.onSubscribed?.();
+      });
     return () => {
       void supabase.removeChannel(channel);
     };
