@@ -14,6 +14,7 @@ import { AppProviders } from '@/app/providers';
 import { notifyReason, type NotifiedConversation } from '@/features/chat/api/set-notify';
 import { useChatStaff } from '@/features/chat/api/staff-directory';
 import { useUploadAttachments, type Attachment } from '@/features/chat/api/upload-attachment';
+import { AttachmentList } from '@/features/chat/components/attachment-list';
 import { AttachmentPicker } from '@/features/chat/components/attachment-picker';
 import { ChatNotifier } from '@/features/chat/components/chat-notifier';
 import { MentionMenu } from '@/features/chat/components/mention-menu';
@@ -204,6 +205,35 @@ it('a chosen file is previewed, a refused one said why, and the upload lands in 
   // Removed before sending: the chip goes.
   await user.click(screen.getByRole('button', { name: 'Remove Τιμολόγιο linen #4.pdf' }));
   expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+
+  // In a message, as another reader sees it (a file this device did not upload): a chip; the
+  // viewer names it, counts it and signs its URL under the reader's rights.
+  cleanup();
+  const other: Attachment = {
+    path: `${GENERAL}/${NIKOS}/${crypto.randomUUID()}-rota.pdf`,
+    name: 'Rota week 48.pdf',
+    type: 'application/pdf',
+    size: 9,
+  };
+  const put = await service.storage
+    .from('chat-attachments')
+    .upload(other.path, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+  expect(put.error).toBeNull();
+  uploaded.push(other.path);
+  await renderPart(<AttachmentList attachments={[attachment!, other]} />, 'housekeeper');
+  await user.click(await screen.findByRole('button', { name: 'Open Rota week 48.pdf' }));
+  const viewer = await screen.findByRole('dialog', { name: 'Rota week 48.pdf' });
+  expect(viewer.textContent).toContain('2 of 2');
+  const download = await within(viewer).findByRole('link', { name: 'Download' });
+  expect(download.getAttribute('href')).toContain('/storage/v1/object/sign/chat-attachments/');
+  expect(download.getAttribute('href')).toContain(
+    `download=${encodeURIComponent('Rota week 48.pdf')}`,
+  );
+  await user.click(within(viewer).getByRole('button', { name: 'Next' }));
+  await screen.findByRole('dialog', { name: 'Τιμολόγιο linen #4.pdf' });
+  within(screen.getByRole('dialog')).getByRole('link', { name: 'Open the file' });
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
 it('search finds a demo message with its conversation, author and the match, and opens it', async () => {
@@ -334,7 +364,12 @@ describe('the notifier', () => {
 
   it('a mention arriving live shows a toast when I am elsewhere in the app', async () => {
     const nikos = createClient(inject('apiUrl'), import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storageKey: 'chat-parts-nikos',
+      },
     });
     const { error } = await nikos.auth.signInWithPassword({
       email: DEMO.manager,
