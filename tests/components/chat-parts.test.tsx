@@ -13,7 +13,11 @@ import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { notifyReason, type NotifiedConversation } from '@/features/chat/api/set-notify';
 import { useChatStaff } from '@/features/chat/api/staff-directory';
-import { useUploadAttachments, type Attachment } from '@/features/chat/api/upload-attachment';
+import {
+  attachmentsForMessage,
+  useUploadAttachments,
+  type Attachment,
+} from '@/features/chat/api/upload-attachment';
 import { AttachmentList } from '@/features/chat/components/attachment-list';
 import { AttachmentPicker } from '@/features/chat/components/attachment-picker';
 import { ChatNotifier } from '@/features/chat/components/chat-notifier';
@@ -23,7 +27,9 @@ import { SearchView } from '@/features/chat/components/search-view';
 import { mentionToken, useMentionAutocomplete } from '@/features/chat/mentions';
 import { useAuth } from '@/lib/auth/use-auth';
 import { loadQueryClient } from '@/lib/query-client-loader';
-import { service } from './outage';
+import { listEntries } from '@/offline/queue';
+import { callFunction, queueWrites } from '@/offline/write';
+import { backOnline, endOutages, goOffline, service, withOutages } from './outage';
 import { DEMO, DEMO_PASSWORD, signInAs, type DemoRole } from './render-route';
 
 const NIKOS = 'a11ce000-0000-4000-8000-000000000002';
@@ -34,11 +40,15 @@ const uploaded: string[] = [];
 const sent: string[] = [];
 const memberRows: string[] = [];
 
+withOutages();
+
 afterEach(() => {
   cleanup();
+  backOnline();
 });
 
 afterAll(async () => {
+  endOutages();
   if (uploaded.length) await service.storage.from('chat-attachments').remove(uploaded);
   if (memberRows.length) await service.from('conversation_members').delete().in('id', memberRows);
   if (sent.length) await service.from('messages').delete().in('id', sent);
@@ -406,4 +416,75 @@ describe('the notifier', () => {
     expect(screen.queryByText(new RegExp(`Channel chatter ${stamp}`))).toBeNull();
     await nikos.auth.signOut();
   });
+});
+
+/** What the composer does on send: the files' uploads, then send_message, as one queued write. */
+function OfflineSender({ onQueued }: { onQueued: (r: { result: string; body: string }) => void }) {
+  const me = useAuth().user?.id ?? '';
+  const [files, setFiles] = useState<File[]>([]);
+  return (
+    <div>
+      <AttachmentPicker files={files} onChange={setFiles} />
+      <button
+        type="button"
+        disabled={!me || files.length === 0}
+        onClick={async () => {
+          const { attachments, writes } = await attachmentsForMessage(files, {
+            conversationId: GENERAL,
+            userId: me,
+          });
+          const body = `Photo of the broken shower ${Date.now().toString(36)}`;
+          const send = callFunction(
+            'send_message',
+            { conversation_id: GENERAL, body, attachments },
+            'message',
+            crypto.randomUUID(),
+          );
+          const result = await queueWrites([...writes, send], { userId: me, waitMs: 1000 });
+          onQueued({ result, body });
+        }}
+      >
+        Send
+      </button>
+    </div>
+  );
+}
+
+it('a message with a file written offline: the file is kept, uploaded first on reconnect, the message sent once', async () => {
+  const onQueued = vi.fn<(r: { result: string; body: string }) => void>();
+  const { container } = await renderPart(<OfflineSender onQueued={onQueued} />, 'housekeeper');
+  const user = userEvent.setup();
+  await user.upload(
+    container.querySelector<HTMLInputElement>('input[type=file][multiple]')!,
+    new File(['%PDF-1.4 offline'], 'shower.pdf', { type: 'application/pdf' }),
+  );
+  const send = screen.getByRole('button', { name: 'Send' });
+  await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+  goOffline();
+  await user.click(send);
+  await waitFor(() => expect(onQueued).toHaveBeenCalled(), { timeout: 15_000 });
+  const { result, body } = onQueued.mock.calls[0]![0];
+  expect(result).toBe('queued');
+  const queued = await listEntries();
+  expect(queued.map((e) => `${e.target.kind}:${e.target.name}`)).toEqual([
+    'storage:chat-attachments',
+    'rpc:send_message',
+  ]);
+
+  backOnline();
+  await waitFor(async () => expect(await listEntries()).toHaveLength(0), { timeout: 30_000 });
+  const { data: rows } = await service
+    .from('messages')
+    .select('id, author_id, attachments')
+    .eq('conversation_id', GENERAL)
+    .eq('body', body);
+  expect(rows).toHaveLength(1);
+  sent.push(rows![0]!.id);
+  expect(rows![0]!.author_id).toBe(MARIA);
+  const [attachment] = rows![0]!.attachments as unknown as Attachment[];
+  expect(attachment).toMatchObject({ name: 'shower.pdf', type: 'application/pdf' });
+  uploaded.push(attachment!.path);
+  const folder = `${GENERAL}/${MARIA}`;
+  const { data: listed } = await service.storage.from('chat-attachments').list(folder);
+  expect(listed?.map((f) => `${folder}/${f.name}`)).toContain(attachment!.path);
 });
