@@ -69,10 +69,26 @@ async function conversationFor(id: string, me: string): Promise<NotifiedConversa
 
 const BODY_MAX = 140;
 
-function systemNotification(title: string, body: string, tag: string, open: () => void) {
+/**
+ * A system notification, through the service worker when there is one (the installed app; its
+ * `notificationclick` opens `data.url`: src/sw.ts), else the page's own. False: none allowed.
+ */
+async function systemNotification(
+  title: string,
+  body: string,
+  tag: string,
+  url: string,
+  open: () => void,
+): Promise<boolean> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
+  const options = { body, tag, icon: '/icons/icon-192.png', data: { url } };
   try {
-    const n = new Notification(title, { body, tag, icon: '/icons/icon-192.png' });
+    const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+    if (registration) {
+      await registration.showNotification(title, options);
+      return true;
+    }
+    const n = new Notification(title, options);
     n.onclick = () => {
       window.focus();
       open();
@@ -80,7 +96,6 @@ function systemNotification(title: string, body: string, tag: string, open: () =
     };
     return true;
   } catch {
-    // Android's Chrome allows them only through the service worker: the toast waits instead.
     return false;
   }
 }
@@ -136,13 +151,11 @@ export function ChatNotifier({ onMessage, onSubscribed }: ChatNotifierProps) {
           : reason === 'direct'
             ? messages.t('notifier.direct', { author })
             : messages.t('notifier.task', { author, conversation: conversation.title });
-      const goTo = () =>
-        latest.current.navigate(
-          `${paths.teamChat.path}?c=${encodeURIComponent(m.conversation_id)}`,
-        );
+      const url = `${paths.teamChat.path}?c=${encodeURIComponent(m.conversation_id)}`;
+      const goTo = () => latest.current.navigate(url);
       if (
         document.visibilityState === 'hidden' &&
-        systemNotification(title, text, m.conversation_id, goTo)
+        (await systemNotification(title, text, m.conversation_id, url, goTo))
       )
         return;
       notify.info(`${title}: ${text}`);
