@@ -16,7 +16,7 @@
 // with the version; a problem is a work_orders insert with an id made on the device. They are queued with the engine's own queueWrites (window.__ariviaBench,
 // the build's bench hooks), one after the other as taps would be. Photos are made as a phone's
 // camera makes them - a 4032 x 3024 JPEG of a drawn room with sensor noise - and go through the
-// app's own preparePhoto (src/features/housekeeping/photo-compress.ts, bundled for the page):
+// app's own preparePhoto (src/lib/photo-compress.ts, bundled for the page):
 // compressed, hashed, queued.
 //
 // Tap to "saved on this phone": for every answer, from the moment the app's write is called (what
@@ -546,7 +546,7 @@ export async function checklistSoak(o: ChecklistSoakOptions): Promise<ChecklistS
 
   // The page, signed in as her.
   const bundle = await build({
-    entryPoints: [path.join(o.root, 'src/features/housekeeping/photo-compress.ts')],
+    entryPoints: [path.join(o.root, 'src/lib/photo-compress.ts')],
     bundle: true,
     format: 'iife',
     globalName: '__benchPhoto',

@@ -43,7 +43,7 @@ import {
   type RunItem,
 } from '../field-logic';
 import { messages } from '../messages';
-import { preparePhoto } from '../photo-compress';
+import { preparePhoto } from '@/lib/photo-compress';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
