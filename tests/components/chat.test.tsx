@@ -1,0 +1,151 @@
+// The team chat screen (/team-chat) rendered for real against the in-process backend and its demo
+// data (supabase/seeds/70_chat.sql, docs/chat.md "The screens"): the list with unread counts; a
+// message sent through the sync queue (one row, "Sent"); a message from another person arriving
+// live; editing and deleting one's own; a private conversation unseen by a non-member.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createClient } from '@supabase/supabase-js';
+import { afterEach, expect, inject, it } from 'vitest';
+import { getSupabase } from '@/lib/supabase-client';
+import { renderRoute, signInAs } from './render-route';
+
+afterEach(cleanup);
+
+const SLOW = { timeout: 20_000 };
+const GENERAL = 'c4a70000-0000-4000-8000-000000000001';
+const OFFICE = 'c4a70000-0000-4000-8000-000000000004';
+const NIKOS_GIORGOS = 'c4a70000-0000-4000-8000-000000000022';
+
+const apiUrl = inject('apiUrl');
+const realFetch = globalThis.fetch.bind(globalThis);
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+const service = createClient(apiUrl, inject('serviceRoleKey'), {
+  auth: noSession,
+  global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
+});
+
+/** Maria, the demo housekeeper, on a phone of her own (her own session). */
+async function mariaClient() {
+  const client = createClient(apiUrl, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY as string, {
+    auth: { ...noSession, storageKey: 'maria-phone' },
+    global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: 'housekeeper@arivia.local',
+    password: 'arivia-demo',
+  });
+  if (error) throw error;
+  return client;
+}
+
+const unique = (what: string) => `${what} ${crypto.randomUUID().slice(0, 8)}`;
+const conversations = () => screen.findByTestId('chat-conversations', {}, SLOW);
+const messageList = () => screen.findByTestId('chat-messages', {}, SLOW);
+
+it('lists the demo conversations in their sections, with unread counts', async () => {
+  await renderRoute('/team-chat', 'manager');
+  const list = await conversations();
+  const channels = within(list).getByRole('region', { name: 'Channels' });
+  const general = await within(channels).findByRole('button', { name: /#general/ }, SLOW);
+  expect(within(channels).getByRole('button', { name: /#office/ })).toBeTruthy();
+  expect(within(list).getByRole('region', { name: 'Direct messages' })).toBeTruthy();
+  expect(within(list).getByRole('region', { name: 'Threads' })).toBeTruthy();
+  // The demo accounts read their open channels up to a day ago: something is unread.
+  expect(within(list).getAllByLabelText(/^\d+ unread messages?$/).length).toBeGreaterThan(0);
+  expect(general).toBeTruthy();
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Filter conversations'), 'offi');
+  await waitFor(() => expect(within(list).queryByRole('button', { name: /#general/ })).toBeNull());
+  expect(within(list).getByRole('button', { name: /#office/ })).toBeTruthy();
+});
+
+it('sends a message through the sync queue: one row, shown as Sent', async () => {
+  const { router } = await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  await messageList();
+  const text = unique('Towels for Villa Anemos are in the van');
+  const user = userEvent.setup();
+  const box = await screen.findByLabelText('Message', {}, SLOW);
+  await user.type(box, `${text}{Enter}`);
+  const list = await messageList();
+  expect(await within(list).findByText(text, {}, SLOW)).toBeTruthy();
+  await waitFor(() => expect(within(list).getByText('Sent')).toBeTruthy(), SLOW);
+  expect((box as HTMLTextAreaElement).value).toBe('');
+  const { data, error } = await service
+    .from('messages')
+    .select('id, mutation_id')
+    .eq('conversation_id', GENERAL)
+    .eq('body', text);
+  if (error) throw error;
+  expect(data).toHaveLength(1);
+  expect(data[0]!.mutation_id).toBeTruthy();
+  expect(
+    new URL(
+      router.state.location.pathname + router.state.location.search,
+      'http://x',
+    ).searchParams.get('c'),
+  ).toBe(GENERAL);
+});
+
+it('shows a message another person sends, live', async () => {
+  await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  const list = await messageList();
+  await within(list).findAllByRole('listitem', {}, SLOW);
+  const maria = await mariaClient();
+  const text = unique('Pool pump at Villa Thalassa is making noise');
+  const { error } = await maria.rpc('send_message', { conversation_id: GENERAL, body: text });
+  if (error) throw error;
+  expect(await within(list).findByText(text, {}, SLOW)).toBeTruthy();
+  await maria.auth.signOut({ scope: 'local' });
+});
+
+it('edits and deletes one of my own messages', async () => {
+  await signInAs('manager');
+  const supabase = await getSupabase();
+  const text = unique('Meeting at 9');
+  const { error } = await supabase.rpc('send_message', { conversation_id: GENERAL, body: text });
+  if (error) throw error;
+  await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  const list = await messageList();
+  await within(list).findByText(text, {}, SLOW);
+  const mine = () => within(list).getByText(text).closest('li')!;
+  const user = userEvent.setup();
+  await user.click(within(mine()).getByRole('button', { name: 'Message actions' }));
+  await user.click(within(mine()).getByRole('button', { name: 'Edit' }));
+  const edited = `${text} (moved to 10)`;
+  const field = within(list).getByLabelText('Message text');
+  await user.clear(field);
+  await user.type(field, edited);
+  await user.click(within(list).getByRole('button', { name: 'Save' }));
+  const row = (await within(list).findByText(edited, {}, SLOW)).closest('li')!;
+  expect(await within(row as HTMLElement).findByText('edited', {}, SLOW)).toBeTruthy();
+  await user.click(within(row as HTMLElement).getByRole('button', { name: 'Message actions' }));
+  await user.click(within(row as HTMLElement).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(within(row as HTMLElement).getByRole('alertdialog')).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+  await waitFor(() => expect(within(list).queryByText(edited)).toBeNull(), SLOW);
+  const { data } = await service
+    .from('messages')
+    .select('body, deleted_at')
+    .like('body', `${text}%`);
+  expect(data).toEqual([]);
+});
+
+it('shows a non-member nothing of a private channel or of a direct between others', async () => {
+  await renderRoute('/team-chat', 'housekeeper');
+  const list = await conversations();
+  await within(list).findByRole('button', { name: /#general/ }, SLOW);
+  expect(within(list).queryByRole('button', { name: /#office/ })).toBeNull();
+  cleanup();
+  await renderRoute(`/team-chat?c=${OFFICE}`, 'housekeeper');
+  expect(
+    await screen.findByText('This conversation does not exist or is not yours to read.', {}, SLOW),
+  ).toBeTruthy();
+  cleanup();
+  await renderRoute(`/team-chat?c=${NIKOS_GIORGOS}`, 'housekeeper');
+  expect(
+    await screen.findByText('This conversation does not exist or is not yours to read.', {}, SLOW),
+  ).toBeTruthy();
+});
