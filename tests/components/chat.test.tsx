@@ -149,3 +149,16 @@ it('shows a non-member nothing of a private channel or of a direct between other
     await screen.findByText('This conversation does not exist or is not yours to read.', {}, SLOW),
   ).toBeTruthy();
 });
+
+it("opens a work order's thread from its page with Discuss", async () => {
+  const workOrder = '3a0c0000-0000-4000-8000-000000000001';
+  const thread = 'c4a70000-0000-4000-8000-000000000013';
+  const { router } = await renderRoute(`/maintenance?wo=${workOrder}`, 'manager');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Discuss' }, SLOW));
+  await waitFor(() => {
+    expect(router.state.location.pathname).toBe('/team-chat');
+    expect(new URLSearchParams(router.state.location.search).get('c')).toBe(thread);
+  }, SLOW);
+  expect(await screen.findByTestId('chat-messages', {}, SLOW)).toBeTruthy();
+});
