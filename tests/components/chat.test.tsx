@@ -162,3 +162,22 @@ it("opens a work order's thread from its page with Discuss", async () => {
   }, SLOW);
   expect(await screen.findByTestId('chat-messages', {}, SLOW)).toBeTruthy();
 });
+
+it('shows the unread messages on the dashboard card and beside Team Chat in the menu, live', async () => {
+  await renderRoute('/', 'manager');
+  const card = await screen.findByTestId('chat-unread-card', {}, SLOW);
+  await within(card).findByText(/unread messages? in \d+ conversations?/, {}, SLOW);
+  const badge = await screen.findByTestId('chat-unread-badge', {}, SLOW);
+  const before = Number(badge.textContent);
+  const maria = await mariaClient();
+  const { error } = await maria.rpc('send_message', {
+    conversation_id: GENERAL,
+    body: unique('Linen delivery is late'),
+  });
+  if (error) throw error;
+  await waitFor(
+    () => expect(Number(screen.getByTestId('chat-unread-badge').textContent)).toBe(before + 1),
+    SLOW,
+  );
+  await maria.auth.signOut({ scope: 'local' });
+});
