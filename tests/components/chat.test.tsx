@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, expect, inject, it } from 'vitest';
 import { getSupabase } from '@/lib/supabase-client';
-import { renderRoute, signInAs } from './render-route';
+import { renderRoute, reportOffline, signInAs } from './render-route';
 
 afterEach(cleanup);
 
@@ -84,6 +84,33 @@ it('sends a message through the sync queue: one row, shown as Sent', async () =>
       'http://x',
     ).searchParams.get('c'),
   ).toBe(GENERAL);
+});
+
+it('queues a message written offline (Sending…) and sends it once back online', async () => {
+  await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  const list = await messageList();
+  await within(list).findAllByRole('listitem', {}, SLOW);
+  const back = reportOffline();
+  const text = unique('No signal at Villa Anemos, checking the pool');
+  const user = userEvent.setup();
+  try {
+    await user.type(screen.getByLabelText('Message'), `${text}{Enter}`);
+    const pending = (await within(list).findByText(text, {}, SLOW)).closest('li')!;
+    expect(await within(pending).findByText('Sending…', {}, SLOW)).toBeTruthy();
+  } finally {
+    back();
+  }
+  await waitFor(() => {
+    const row = within(list).getByText(text).closest('li')!;
+    expect(within(row).getByText('Sent')).toBeTruthy();
+  }, SLOW);
+  const { data, error } = await service
+    .from('messages')
+    .select('id')
+    .eq('conversation_id', GENERAL)
+    .eq('body', text);
+  if (error) throw error;
+  expect(data).toHaveLength(1);
 });
 
 it('shows a message another person sends, live', async () => {
