@@ -91,7 +91,7 @@ export function Composer({
   return (
     <form
       aria-label={t('composer.label')}
-      className="flex flex-col gap-1 border-t pt-2"
+      className="flex flex-col gap-1 border-t py-2"
       onSubmit={(e) => {
         e.preventDefault();
         send();
@@ -130,7 +130,7 @@ export function Composer({
           ref={box}
           aria-label={t('composer.text')}
           placeholder={t('composer.placeholder')}
-          className="border-input bg-background focus-visible:ring-ring max-h-40 min-h-10 flex-1 resize-none rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
+          className="border-input focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 w-full flex-1 rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
           rows={1}
           maxLength={MAX_BODY}
           value={value}

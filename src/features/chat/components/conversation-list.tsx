@@ -103,7 +103,7 @@ export function ConversationList({
                         <AtSign
                           role="img"
                           aria-label={t('list.mentioned')}
-                          className="size-4 text-amber-600"
+                          className="size-4 text-amber-700 dark:text-amber-300"
                         />
                       ) : null}
                       {c.unread > 0 ? (

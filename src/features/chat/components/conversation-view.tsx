@@ -143,8 +143,8 @@ export function ConversationView({
           {other ? (
             <span
               className={cn(
-                'ml-2 inline-block size-2 rounded-full align-middle',
-                otherOnline ? 'bg-green-500' : 'bg-muted-foreground/30',
+                'mx-2 inline-block size-2 rounded-full align-middle',
+                otherOnline ? 'bg-emerald-600' : 'bg-muted',
               )}
               role="img"
               aria-label={otherOnline ? t('conversation.online') : t('conversation.offline')}
@@ -225,8 +225,8 @@ export function ConversationView({
               <span className="text-muted-foreground text-xs">{formatDateTime(p.at)}</span>
               <div
                 className={cn(
-                  'bg-primary/10 max-w-[85%] rounded-lg px-3 py-1.5 text-sm',
-                  p.state === 'failed' && 'border-destructive border',
+                  'bg-primary/10 max-w-md rounded-lg px-3 py-1.5 text-sm',
+                  p.state === 'failed' && 'text-destructive',
                 )}
               >
                 <MessageBody body={p.body} me={me} />

@@ -35,7 +35,7 @@ export function UnreadMessagesCard() {
           <>
             <p>{t('dashboard.summary', { count: s.unread, conversations: s.conversations })}</p>
             {s.mentions > 0 ? (
-              <p className="font-medium text-amber-700 dark:text-amber-400">
+              <p className="font-medium text-amber-700 dark:text-amber-300">
                 {t('dashboard.mentions', { count: s.mentions })}
               </p>
             ) : null}

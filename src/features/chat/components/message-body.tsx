@@ -23,8 +23,8 @@ function parseBody(body: string, me?: string): ReactNode[] {
           data-mention={m[2]}
           className={
             m[2]?.toLowerCase() === me?.toLowerCase()
-              ? 'rounded bg-amber-200 px-0.5 font-medium text-amber-950 dark:bg-amber-500/40 dark:text-amber-50'
-              : 'rounded bg-sky-100 px-0.5 font-medium text-sky-900 dark:bg-sky-500/30 dark:text-sky-50'
+              ? 'rounded border border-amber-500/60 px-1 font-medium text-amber-800 dark:text-amber-200'
+              : 'text-primary font-medium'
           }
         >
           @{m[1]}

@@ -65,21 +65,19 @@ export function MessageItem({
       </div>
       <div
         className={cn(
-          'max-w-[85%] rounded-lg px-3 py-1.5 text-sm',
+          'max-w-md rounded-lg px-3 py-1.5 text-sm',
           mine ? 'bg-primary/10' : 'bg-muted',
-          deleted && 'text-muted-foreground italic',
+          deleted && 'text-muted-foreground',
         )}
       >
         {m.reply ? (
-          <blockquote className="border-muted-foreground/40 text-muted-foreground mb-1 border-l-2 pl-2 text-xs">
+          <blockquote className="text-muted-foreground mb-1 border-l-4 px-2 text-xs">
             <span className="font-medium">
               {m.reply.author_id
                 ? (names[m.reply.author_id] ?? t('list.someone'))
                 : t('list.someone')}
             </span>{' '}
-            <span className="line-clamp-2">
-              {m.reply.deleted_at ? t('conversation.deleted') : plainBody(m.reply.body)}
-            </span>
+            <span>{m.reply.deleted_at ? t('conversation.deleted') : plainBody(m.reply.body)}</span>
           </blockquote>
         ) : null}
         {deleted ? (
@@ -96,7 +94,7 @@ export function MessageItem({
           >
             <textarea
               aria-label={t('conversation.editText')}
-              className="bg-background min-w-60 rounded border p-1"
+              className="bg-background w-full rounded border p-1"
               value={editing}
               onChange={(e) => setEditing(e.target.value)}
               maxLength={4000}

@@ -53,12 +53,12 @@ export function TeamChatRoute({
   const moderator = auth.hasPermission('chat.moderate');
 
   return (
-    <div className="flex h-[calc(100dvh-8rem)] min-h-96 flex-col gap-4">
+    <div className="flex h-svh max-h-[90dvh] min-h-[50vh] flex-col gap-4">
       <PageHeader title={t('title')} description={t('description')} />
       <div className="flex min-h-0 flex-1 gap-4">
         <div
           className={cn(
-            'flex min-h-0 w-full flex-col md:w-72 md:shrink-0',
+            'flex min-h-0 w-full shrink-0 flex-col sm:w-80',
             selected !== null && 'hidden md:flex',
           )}
         >
@@ -100,7 +100,7 @@ export function TeamChatRoute({
               {t('conversation.notFound')}
             </p>
           ) : (
-            <p className="text-muted-foreground m-auto text-sm">{t('conversation.pick')}</p>
+            <p className="text-muted-foreground mx-auto text-sm">{t('conversation.pick')}</p>
           )}
         </div>
       </div>
