@@ -208,3 +208,45 @@ it('shows the unread messages on the dashboard card and beside Team Chat in the 
   );
   await maria.auth.signOut({ scope: 'local' });
 });
+
+it('says Seen under my last direct message once the other person has read it', async () => {
+  const direct = 'c4a70000-0000-4000-8000-000000000021';
+  await renderRoute(`/team-chat?c=${direct}`, 'manager');
+  const list = await messageList();
+  const text = unique('Can you take the 11:00 at Villa Anemos?');
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Message', {}, SLOW), `${text}{Enter}`);
+  await waitFor(() => {
+    const row = within(list).getByText(text).closest('li')!;
+    expect(within(row).getByText('Sent')).toBeTruthy();
+  }, SLOW);
+  const maria = await mariaClient();
+  const { error } = await maria.rpc('mark_read', { conversation_id: direct });
+  if (error) throw error;
+  await waitFor(() => {
+    const row = within(list).getByText(text).closest('li')!;
+    expect(within(row).getByText('Seen')).toBeTruthy();
+  }, SLOW);
+  await maria.auth.signOut({ scope: 'local' });
+});
+
+it("lets a manager (chat.moderate) delete another person's message in a channel", async () => {
+  const maria = await mariaClient();
+  const text = unique('Wrong villa, sorry');
+  const { error } = await maria.rpc('send_message', { conversation_id: GENERAL, body: text });
+  if (error) throw error;
+  await maria.auth.signOut({ scope: 'local' });
+  await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  const list = await messageList();
+  const row = (await within(list).findByText(text, {}, SLOW)).closest('li')!;
+  const user = userEvent.setup();
+  await user.click(within(row).getByRole('button', { name: 'Message actions' }));
+  expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
+  await user.click(within(row).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(within(row).getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+  );
+  await waitFor(() => expect(within(list).queryByText(text)).toBeNull(), SLOW);
+  const { data } = await service.from('messages').select('deleted_by').like('body', text);
+  expect(data).toEqual([]);
+});
