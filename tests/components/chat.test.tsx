@@ -250,3 +250,27 @@ it("lets a manager (chat.moderate) delete another person's message in a channel"
   const { data } = await service.from('messages').select('deleted_by').like('body', text);
   expect(data).toEqual([]);
 });
+
+it('shows who is typing, from the realtime broadcast of the conversation', async () => {
+  await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
+  await messageList();
+  const maria = await mariaClient();
+  const room = maria.channel(`chat-room:${GENERAL}`, {
+    config: { presence: { key: 'a11ce000-0000-4000-8000-000000000003' } },
+  });
+  await new Promise<void>((resolve) =>
+    room.subscribe((status) => {
+      if (status === 'SUBSCRIBED') resolve();
+    }),
+  );
+  await waitFor(async () => {
+    await room.send({
+      type: 'broadcast',
+      event: 'typing',
+      payload: { user_id: 'a11ce000-0000-4000-8000-000000000003' },
+    });
+    expect(screen.getByText('Maria Kritikou is typing…')).toBeTruthy();
+  }, SLOW);
+  await maria.removeChannel(room);
+  await maria.auth.signOut({ scope: 'local' });
+});
