@@ -3,6 +3,7 @@
 // provides it to the dashboard, the property detail page and the header.
 import { createElement, type ReactNode } from 'react';
 import { AreasContext, composeAreas } from '@/lib/areas';
+import { chatArea } from '@/features/chat/area';
 import { housekeepingArea } from '@/features/housekeeping/area';
 import { inventoryArea } from '@/features/inventory/area';
 import { maintenanceArea } from '@/features/maintenance/area';
@@ -15,6 +16,7 @@ export const areas = composeAreas([
   maintenanceArea,
   inventoryArea,
   notificationsArea,
+  chatArea,
 ]);
 
 /**

@@ -105,7 +105,7 @@ const screens: Record<RouteKey, Screen> = {
   ),
   teamChat: screen(
     () => import('@/features/chat/routes/team-chat-route'),
-    (m) => ({ Component: m.TeamChatRoute }),
+    (m) => ({ Component: m.TeamChatRoute, clientLoader: m.clientLoader }),
   ),
   analytics: screen(
     () => import('@/features/analytics/routes/analytics-route'),

@@ -27,6 +27,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { ReadinessReasonCode } from './readiness-codes';
+import type { NavKey } from './routes';
 
 /** Who is looking: a part is shown to those it names. */
 export interface AreaViewer {
@@ -113,6 +114,18 @@ export interface WorkOrderPart {
   Component: ComponentType<{ workOrderId: string }>;
 }
 
+/**
+ * A badge beside an entry of the app's menu (team chat: the unread messages), drawn in the
+ * signed-in frame on every screen: keep it a `lazyPart`, its read small and live.
+ */
+export interface NavBadge {
+  key: string;
+  /** The route table's key of the menu entry it sits beside. */
+  route: NavKey;
+  visible?: Visible;
+  Component: ComponentType;
+}
+
 /** What one area adds to the screens of others. */
 export interface AreaContribution {
   /** The area's name (its folder under src/features). */
@@ -127,6 +140,8 @@ export interface AreaContribution {
   cleanDoneParts?: CleanDonePart[];
   /** In a work order's detail, for those who work on it. */
   workOrderParts?: WorkOrderPart[];
+  /** Beside the area's entry in the app's menu. */
+  navBadges?: NavBadge[];
   /**
    * Words for the guest-ready reason codes the area's SQL registers (private.readiness_codes, read
    * through the generated readiness-codes.ts): every code has its words in exactly one area
@@ -143,6 +158,7 @@ export interface Areas {
   propertyActions: AreaAction[];
   cleanDoneParts: CleanDonePart[];
   workOrderParts: WorkOrderPart[];
+  navBadges: NavBadge[];
   readinessReasons: Partial<Record<ReadinessReasonCode, string>>;
 }
 
@@ -158,6 +174,7 @@ export function composeAreas(contributions: readonly AreaContribution[]): Areas 
     propertyActions: byOrder(contributions.flatMap((c) => c.propertyActions ?? [])),
     cleanDoneParts: byOrder(contributions.flatMap((c) => c.cleanDoneParts ?? [])),
     workOrderParts: byOrder(contributions.flatMap((c) => c.workOrderParts ?? [])),
+    navBadges: contributions.flatMap((c) => c.navBadges ?? []),
     // Copied with their getters: an area's words are read in the language of the moment.
     readinessReasons: Object.defineProperties(
       {},

@@ -155,7 +155,9 @@ it("the app's registry: each area's cards, sections and actions, in order", () =
     'urgent-work-orders',
     'my-work-orders',
     'low-stock',
+    'unread-messages',
   ]);
+  expect(areas.navBadges.map((b) => `${b.route}:${b.key}`)).toEqual(['teamChat:unread-messages']);
   expect(areas.propertySections.map((s) => s.title)).toEqual(['Cleans', 'Work orders', 'Stock']);
   expect(areas.headerActions.map((a) => a.key)).toEqual(['report-problem', 'notifications']);
   expect(areas.propertyActions.map((a) => a.key)).toEqual(['report-problem', 'count-stock']);

@@ -14,6 +14,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { PRODUCT_NAME } from '@/hooks/use-page-title';
+import { useAreas } from '@/lib/areas';
 import { useAuth } from '@/lib/auth/use-auth';
 import { visibleNav } from '@/lib/navigation';
 import { useT } from '@/lib/i18n/catalog';
@@ -37,6 +38,7 @@ export function AppSidebar() {
   const { companyName } = useCompanySettings();
   const subtitle =
     companyName.trim() && companyName.trim() !== PRODUCT_NAME ? companyName.trim() : undefined;
+  const { navBadges } = useAreas();
   const navUser = { signedIn: user !== null, roles, permissions };
   const groups = visibleNav(navUser);
   const account = visibleNav(navUser, { account: true }).flatMap((g) => g.areas);
@@ -80,6 +82,14 @@ export function AppSidebar() {
                         </NavLink>
                       </SidebarMenuButton>
                       {a.key === 'adminUsers' && roles.includes('admin') ? <WaitingBadge /> : null}
+                      {navBadges
+                        .filter(
+                          (b) =>
+                            b.route === a.key && (!b.visible || b.visible({ roles, permissions })),
+                        )
+                        .map((b) => (
+                          <b.Component key={b.key} />
+                        ))}
                     </SidebarMenuItem>
                   ))}
                 </SidebarMenu>

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { PageHeader } from '@/components/page-header';
+import { DiscussButton } from '@/domain/chat/discuss-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cleanStatusLabel, cleaningTypeName } from '@/domain/cleans/labels';
@@ -231,7 +232,11 @@ export function CleanRunRoute() {
           {canInspect && !canWork ? t('run.backBoard') : paths.housekeeping.titleWithout.title}
         </Link>
       </Button>
-      <PageHeader title={villa} description={c.type ? cleaningTypeName(c.type) : t('clean')} />
+      <PageHeader
+        title={villa}
+        description={c.type ? cleaningTypeName(c.type) : t('clean')}
+        actions={<DiscussButton cleanId={c.id} />}
+      />
       {query.data?.fromDevice ? <DeviceCopyNote what={t('run.deviceCopy')} /> : null}
       <Facts run={run} />
 

@@ -51,6 +51,7 @@ import {
 } from '@/domain/work-orders/types';
 import { WORK_ORDER_PHOTO_BUCKET } from '@/domain/work-orders/writes';
 import { workOrderKeys } from '@/domain/work-orders/keys';
+import { DiscussButton } from '@/domain/chat/discuss-button';
 import { useAddComment } from '../api/add-comment';
 import { useTakeWorkOrder } from '../api/take-work-order';
 import { useTransitionWorkOrder } from '../api/transition-work-order';
@@ -197,6 +198,7 @@ function DetailBody({ w }: { w: WorkOrderDetail }) {
         <Badge variant="outline">{categoryLabel(w.category)}</Badge>
         {w.blocking ? <Badge variant="destructive">{t('blocking')}</Badge> : null}
         {w.pendingSync ? <PendingSyncBadge /> : null}
+        <DiscussButton workOrderId={w.id} className="ml-auto" />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">{t('detail.assignee')}</dt>
