@@ -1,13 +1,9 @@
-// The staff to pick from for a new direct message or group: names only (staff_directory(), kept
-// on this device by src/domain/staff/names.ts). The lead merges it with h-chatx's staff directory.
+// Everyone's name, for the authors of messages (staff_directory(), kept on this device by
+// src/domain/staff/names.ts): also people who no longer chat. Whom one may write to or mention is
+// ./staff-directory.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getStaffNames } from '@/domain/staff/names';
 import { chatKeys } from './keys';
-
-export interface Person {
-  id: string;
-  name: string;
-}
 
 export const peopleQueryOptions = () =>
   queryOptions({
@@ -19,11 +15,4 @@ export const peopleQueryOptions = () =>
 /** user id -> name (an empty map until read). */
 export function usePeopleNames(): Record<string, string> {
   return useQuery(peopleQueryOptions()).data ?? {};
-}
-
-export function usePeople(): Person[] {
-  const names = usePeopleNames();
-  return Object.entries(names)
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { callFunction, queueWrite } from '@/offline/write';
+import { callFunction, queueWrites } from '@/offline/write';
+import { attachmentsForMessage } from './upload-attachment';
 import { messages } from '../messages';
 import { chatKeys } from './keys';
 
@@ -17,8 +18,8 @@ export interface OutgoingMessage {
   conversationId: string;
   body: string;
   replyTo: string | null;
-  /** Attachments already uploaded (h-chatx's picker): `{path, name, type, size}`. */
-  attachments: unknown[];
+  /** The photos and files chosen with it: uploaded first, in the same queued write. */
+  files: File[];
   mentions: string[] | null;
   at: string;
   state: 'sending' | 'failed';
@@ -51,7 +52,7 @@ export interface SendInput {
   conversationId: string;
   body: string;
   replyTo?: string | null;
-  attachments?: unknown[];
+  files?: File[];
   mentions?: string[] | null;
 }
 
@@ -61,24 +62,30 @@ export function useSendMessage() {
   const qc = useQueryClient();
   const run = async (m: OutgoingMessage) => {
     setOutbox([...outbox.filter((o) => o.mutationId !== m.mutationId), { ...m, state: 'sending' }]);
-    const write = callFunction(
-      'send_message',
-      {
-        conversation_id: m.conversationId,
-        body: m.body,
-        reply_to: m.replyTo,
-        attachments: m.attachments,
-        ...(m.mentions ? { mentions: m.mentions } : {}),
-        mutation_id: m.mutationId,
-      },
-      messages.t('composer.queueLabel'),
-      m.conversationId,
-    );
     try {
-      const result = await queueWrite(
-        { ...write, mutationId: m.mutationId },
-        { userId, invalidate: [chatKeys.conversation(m.conversationId), chatKeys.all] },
+      // Each file shrunk on the phone and queued before the message, which names them: the one
+      // queueWrites keeps the order, so the message is sent once, after its files.
+      const { attachments, writes: uploads } = await attachmentsForMessage(m.files, {
+        conversationId: m.conversationId,
+        userId,
+      });
+      const write = callFunction(
+        'send_message',
+        {
+          conversation_id: m.conversationId,
+          body: m.body,
+          reply_to: m.replyTo,
+          attachments,
+          ...(m.mentions ? { mentions: m.mentions } : {}),
+          mutation_id: m.mutationId,
+        },
+        messages.t('composer.queueLabel'),
+        m.conversationId,
       );
+      const result = await queueWrites([...uploads, { ...write, mutationId: m.mutationId }], {
+        userId,
+        invalidate: [chatKeys.conversation(m.conversationId), chatKeys.all],
+      });
       if (result === 'applied') {
         await qc.invalidateQueries({ queryKey: chatKeys.conversation(m.conversationId) });
       } else {
@@ -103,7 +110,7 @@ export function useSendMessage() {
         conversationId: input.conversationId,
         body: input.body,
         replyTo: input.replyTo ?? null,
-        attachments: input.attachments ?? [],
+        files: input.files ?? [],
         mentions: input.mentions ?? null,
         at: new Date().toISOString(),
         state: 'sending',

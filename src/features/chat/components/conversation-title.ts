@@ -42,10 +42,6 @@ export function conversationTitle(
 /** An unread count as the badges show it. */
 export const unreadLabel = (n: number) => (n > 99 ? '99+' : String(n));
 
-/** A message's text for a one-line quote: mentions as @Name. */
-export const plainBody = (body: string) =>
-  body.replace(/@\[([^\]\n]{1,80})\]\(([0-9a-fA-F-]{36})\)/g, '@$1');
-
 export type Section = 'channels' | 'villas' | 'directs' | 'threads';
 
 export const sectionOf = (c: ChatConversation): Section =>

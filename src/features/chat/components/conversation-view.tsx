@@ -3,7 +3,7 @@
 // "Seen" under one's last message in a direct; typing and presence; read marks as it is viewed;
 // live through the realtime server.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Archive } from 'lucide-react';
+import { Archive, Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
@@ -20,11 +20,11 @@ import { useReact } from '../api/react-message';
 import { useArchiveConversation } from '../api/archive-conversation';
 import { usePresence } from '../api/use-presence';
 import { chatKeys } from '../api/keys';
-import { Composer, type AttachmentPickerProps, type MentionMenuProps } from './composer';
+import { Composer } from './composer';
+import { NotifySetting } from './notify-setting';
 import { MessageItem } from './message-item';
 import { conversationTitle } from './conversation-title';
 import { MessageBody } from './message-body';
-import type { ComponentType } from 'react';
 
 export interface ConversationViewProps {
   conversation: ChatConversation;
@@ -33,8 +33,6 @@ export interface ConversationViewProps {
   /** chat.moderate: delete others' messages and archive, in channels, villa channels, threads. */
   moderator: boolean;
   onBack?: () => void;
-  MentionMenu?: ComponentType<MentionMenuProps> | undefined;
-  AttachmentPicker?: ComponentType<AttachmentPickerProps> | undefined;
 }
 
 export function ConversationView({
@@ -43,8 +41,6 @@ export function ConversationView({
   names,
   moderator,
   onBack,
-  MentionMenu,
-  AttachmentPicker,
 }: ConversationViewProps) {
   const t = useT(messages);
   const id = c.id;
@@ -68,6 +64,7 @@ export function ConversationView({
   const archive = useArchiveConversation();
   const presence = usePresence(id, me);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [notifyOpen, setNotifyOpen] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
 
   const list = useMemo(() => {
@@ -163,7 +160,17 @@ export function ConversationView({
             {t('conversation.archive')}
           </Button>
         ) : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('conversation.notifications')}
+          aria-expanded={notifyOpen}
+          onClick={() => setNotifyOpen((o) => !o)}
+        >
+          <Bell className="size-4" aria-hidden="true" />
+        </Button>
       </header>
+      {notifyOpen ? <NotifySetting conversationId={id} className="border-b py-2" /> : null}
       <div className="min-h-0 flex-1 overflow-y-auto py-2" data-testid="chat-messages">
         {pages.hasNextPage ? (
           <div className="flex justify-center">
@@ -261,7 +268,6 @@ export function ConversationView({
             : ''}
       </p>
       <Composer
-        conversationId={id}
         disabled={c.archived_at !== null}
         replyingTo={
           replyTo
@@ -276,12 +282,10 @@ export function ConversationView({
         }
         onCancelReply={() => setReplyTo(null)}
         onTyped={presence.typed}
-        onSend={({ body, replyTo: reply, attachments }) => {
+        onSend={({ body, replyTo: reply, files }) => {
           setReplyTo(null);
-          void send({ conversationId: id, body, replyTo: reply, attachments });
+          void send({ conversationId: id, body, replyTo: reply, files });
         }}
-        MentionMenu={MentionMenu}
-        AttachmentPicker={AttachmentPicker}
       />
     </section>
   );

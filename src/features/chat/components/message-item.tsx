@@ -11,7 +11,9 @@ import { cn } from '@/lib/utils';
 import { messages } from '../messages';
 import type { ChatMessage } from '../api/get-messages';
 import { MessageBody } from './message-body';
-import { plainBody } from './conversation-title';
+import { AttachmentList } from './attachment-list';
+import type { Attachment } from '../api/upload-attachment';
+import { plainBody } from '../mentions';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀', '✅'];
 
@@ -109,7 +111,12 @@ export function MessageItem({
             </div>
           </form>
         ) : (
-          <MessageBody body={m.body} me={me} />
+          <>
+            {m.body ? <MessageBody body={m.body} me={me} /> : null}
+            {Array.isArray(m.attachments) && m.attachments.length > 0 ? (
+              <AttachmentList attachments={m.attachments as Attachment[]} className="mt-1" />
+            ) : null}
+          </>
         )}
       </div>
       {reactions.size > 0 && !deleted ? (

@@ -16,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
 import { messages } from '../messages';
-import { usePeople } from '../api/get-people';
+import { useChatStaff } from '../api/staff-directory';
+import { matchPeople } from '../mentions';
 import { useCreateChannel, useStartDirect } from '../api/start-direct';
 
 export function NewConversation({
@@ -28,7 +29,7 @@ export function NewConversation({
 }) {
   const t = useT(messages);
   const me = useAuth().user?.id ?? '';
-  const people = usePeople().filter((p) => p.id !== me);
+  const people = (useChatStaff().data ?? []).filter((p) => p.id !== me);
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<'direct' | 'channel'>('direct');
   const [q, setQ] = useState('');
@@ -44,7 +45,7 @@ export function NewConversation({
   };
   const start = useStartDirect({ onSuccess: done });
   const create = useCreateChannel({ onSuccess: done });
-  const shown = people.filter((p) => p.name.toLowerCase().includes(q.trim().toLowerCase()));
+  const shown = q.trim() ? matchPeople(people, q.trim(), 50) : people;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -113,7 +114,7 @@ export function NewConversation({
                         )
                       }
                     />
-                    {p.name}
+                    {p.fullName}
                   </label>
                 </li>
               ))}

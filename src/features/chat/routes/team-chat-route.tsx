@@ -1,7 +1,10 @@
 // /team-chat (docs/chat.md "The screens"): the conversation list beside the open conversation on a
 // desk, one or the other on a phone; the open one in the address (`?c=<id>`), so a reload or a
 // link keeps it. Live: a message anywhere refreshes the list's unread counts.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ArrowLeft, Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -15,8 +18,9 @@ import { useConversation, useConversations } from '../api/get-conversations';
 import { usePeopleNames } from '../api/get-people';
 import { messagesQueryOptions } from '../api/get-messages';
 import { ConversationList } from '../components/conversation-list';
-import { ConversationView, type ConversationViewProps } from '../components/conversation-view';
+import { ConversationView } from '../components/conversation-view';
 import { NewConversation } from '../components/new-conversation';
+import { SearchView } from '../components/search-view';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -30,14 +34,7 @@ export const clientLoader =
 
 const LIVE_ANYWHERE = [{ table: 'messages' }] as const;
 
-/**
- * The screen; `MentionMenu` and `AttachmentPicker` are the composer's hook points for h-chatx's
- * parts (docs/chat.md "Hook points").
- */
-export function TeamChatRoute({
-  MentionMenu,
-  AttachmentPicker,
-}: Pick<ConversationViewProps, 'MentionMenu' | 'AttachmentPicker'> = {}) {
+export function TeamChatRoute() {
   const t = useT(messages);
   const auth = useAuth();
   const me = auth.user?.id ?? '';
@@ -51,6 +48,7 @@ export function TeamChatRoute({
   const conversation = listed ?? opened.data ?? undefined;
   const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
   const moderator = auth.hasPermission('chat.moderate');
+  const [searching, setSearching] = useState(false);
 
   return (
     <div className="flex h-svh max-h-[90dvh] min-h-[50vh] flex-col gap-4">
@@ -68,6 +66,25 @@ export function TeamChatRoute({
             </p>
           ) : list.isPending ? (
             <p className="text-muted-foreground text-sm">{t('list.loading')}</p>
+          ) : searching ? (
+            <div className="flex min-h-0 flex-col gap-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-start"
+                onClick={() => setSearching(false)}
+              >
+                <ArrowLeft className="size-4" aria-hidden="true" />
+                {t('list.closeSearch')}
+              </Button>
+              <SearchView
+                className="min-h-0 overflow-y-auto"
+                onOpen={(conversationId) => {
+                  setSearching(false);
+                  select(conversationId);
+                }}
+              />
+            </div>
           ) : (
             <ConversationList
               conversations={list.data ?? []}
@@ -75,7 +92,19 @@ export function TeamChatRoute({
               names={names}
               selected={selected}
               onSelect={select}
-              actions={<NewConversation onOpen={select} moderator={moderator} />}
+              actions={
+                <>
+                  <Button
+                    size="icon"
+                    variant="outline"
+                    aria-label={t('list.search')}
+                    onClick={() => setSearching(true)}
+                  >
+                    <Search className="size-4" aria-hidden="true" />
+                  </Button>
+                  <NewConversation onOpen={select} moderator={moderator} />
+                </>
+              }
             />
           )}
         </div>
@@ -90,8 +119,6 @@ export function TeamChatRoute({
               names={names}
               moderator={moderator}
               onBack={() => select(null)}
-              MentionMenu={MentionMenu}
-              AttachmentPicker={AttachmentPicker}
             />
           ) : selected && (opened.isPending || list.isPending) ? (
             <p className="text-muted-foreground text-sm">{t('conversation.loading')}</p>
