@@ -2,6 +2,7 @@
 // the ledger's functions (20261129200000_inventory.sql: a quantity above zero, a reason of at most
 // 500 characters; par and threshold whole and not negative).
 import * as z from 'zod/mini';
+import { CATEGORIES } from '@/domain/inventory/types';
 import { messages } from './messages';
 
 const m = messages.ref;
@@ -46,3 +47,67 @@ export const parSchema = z.object({
   reorder_threshold: level('threshold'),
 });
 export type ParValues = z.infer<typeof parSchema>;
+
+// ---- Items and places (inventory.manage; docs/inventory.md "Managing items and places") --------
+// Bounds follow the tables' checks: a name of 1-120 characters, a SKU of at most 60, a barcode of
+// at most 64, a unit of at most 20, a pack of 1-10,000, a cost of 0-1,000,000 with cents.
+
+const optionalCode = (max: number, message: string) =>
+  z.string().check(z.trim(), z.maxLength(max, message));
+
+export const itemSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, m('manage.rules.nameRequired')),
+      z.maxLength(120, m('manage.rules.nameMax')),
+    ),
+  sku: optionalCode(60, m('manage.rules.skuMax')),
+  barcode: optionalCode(64, m('manage.rules.barcodeMax')),
+  category: z.enum(CATEGORIES),
+  unit: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, m('manage.rules.unitRequired')),
+      z.maxLength(20, m('manage.rules.unitMax')),
+    ),
+  pack_size: z
+    .number({ error: m('manage.rules.packRequired') })
+    .check(
+      z.int(m('rules.whole')),
+      z.gte(1, m('manage.rules.packMin')),
+      z.lte(10_000, m('manage.rules.packMax')),
+    ),
+  unit_cost: z
+    .number({ error: m('manage.rules.costRequired') })
+    .check(
+      z.gte(0, m('rules.notNegative')),
+      z.lte(1_000_000, m('manage.rules.costMax')),
+      z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m('manage.rules.cents')),
+    ),
+  active: z.boolean(),
+});
+export type ItemValues = z.infer<typeof itemSchema>;
+
+export const placeSchema = z
+  .object({
+    kind: z.enum(['warehouse', 'van']),
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, m('locations.rules.nameRequired')),
+        z.maxLength(120, m('locations.rules.nameMax')),
+      ),
+    holder_id: z.string(),
+    active: z.boolean(),
+  })
+  .check(
+    z.refine((v) => v.kind !== 'van' || v.holder_id !== '', {
+      message: m('locations.rules.holder'),
+      path: ['holder_id'],
+    }),
+  );
+export type PlaceValues = z.infer<typeof placeSchema>;
