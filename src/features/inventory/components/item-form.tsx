@@ -1,0 +1,161 @@
+// A new item or an item's edit (inventory.manage): name, SKU, barcode, category, unit, pack size,
+// unit cost, active. The schema's messages show under their fields; a SKU already in use (the
+// table's unique key) shows under the SKU, a barcode another item carries under the barcode (the
+// table does not make barcodes unique: checked here against the items this device has read);
+// what was typed stays. No photo: the table has a photo_path column but no storage bucket takes
+// inventory photos yet (docs/inventory.md "Managing items and places").
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { FormField } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/catalog';
+import { categoryLabel } from '@/domain/inventory/labels';
+import { CATEGORIES, type InventoryItem } from '@/domain/inventory/types';
+import { isDuplicateSku, useSaveItem } from '../api/save-item';
+import { messages } from '../messages';
+import { itemSchema, type ItemValues } from '../schemas';
+import { StockFormFrame } from './stock-form-frame';
+
+export const NEW_ITEM: ItemValues = {
+  name: '',
+  sku: '',
+  barcode: '',
+  category: 'amenities',
+  unit: 'piece',
+  pack_size: 1,
+  unit_cost: 0,
+  active: true,
+};
+
+/** An item's values as the form edits them (no SKU or barcode: empty). */
+export const itemValuesOf = (i: InventoryItem): ItemValues => ({
+  name: i.name,
+  sku: i.sku ?? '',
+  barcode: i.barcode ?? '',
+  category: i.category,
+  unit: i.unit,
+  pack_size: i.pack_size,
+  unit_cost: Number(i.unit_cost),
+  active: i.active,
+});
+
+export function ItemForm({
+  id,
+  initial,
+  items,
+  onDone,
+}: {
+  /** The item edited; none for a new one. */
+  id?: string;
+  initial: ItemValues;
+  /** The items this device has read: a barcode another carries is refused here. */
+  items: readonly Pick<InventoryItem, 'id' | 'name' | 'barcode'>[];
+  onDone: (id: string) => void;
+}) {
+  const t = useT(messages);
+  const form = useForm<ItemValues>({ resolver: zodResolver(itemSchema), defaultValues: initial });
+  const save = useSaveItem({
+    onSuccess: (saved) => onDone(saved.id),
+    onError: (e) => {
+      if (!isDuplicateSku(e)) return false;
+      form.setError('sku', { message: messages.ref('manage.skuTaken') }, { shouldFocus: true });
+      return true;
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    const code = values.barcode.trim();
+    const other = code ? items.find((i) => i.id !== id && i.barcode === code) : undefined;
+    if (other) {
+      form.setError(
+        'barcode',
+        { message: t('manage.barcodeTaken', { item: other.name }) },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    save.mutate({ ...(id ? { id } : {}), values });
+  });
+  return (
+    <StockFormFrame
+      form={form}
+      label={id ? t('manage.editTitle') : t('manage.newTitle')}
+      submit={id ? t('manage.save') : t('manage.create')}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      onCancel={() => onDone(id ?? '')}
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label={t('manage.name')}
+        autoComplete="off"
+        className="sm:col-span-2"
+      />
+      <TextField
+        control={form.control}
+        name="sku"
+        label={t('manage.sku')}
+        autoComplete="off"
+        description={t('manage.skuHint')}
+      />
+      <TextField
+        control={form.control}
+        name="barcode"
+        label={t('manage.barcode')}
+        autoComplete="off"
+        inputMode="numeric"
+        description={t('manage.barcodeHint')}
+      />
+      <SelectField
+        control={form.control}
+        name="category"
+        label={t('manage.category')}
+        options={CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
+      />
+      <TextField
+        control={form.control}
+        name="unit"
+        label={t('manage.unit')}
+        autoComplete="off"
+        description={t('manage.unitHint')}
+      />
+      <NumberField
+        control={form.control}
+        name="pack_size"
+        label={t('manage.packSize')}
+        min={1}
+        max={10_000}
+      />
+      <NumberField
+        control={form.control}
+        name="unit_cost"
+        label={t('manage.unitCost')}
+        min={0}
+        step={0.01}
+        description={t('manage.unitCostHint')}
+      />
+      <FormField
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <div className="space-y-1 sm:col-span-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.checked)}
+              />
+              {t('manage.active')}
+            </label>
+            <p className="text-muted-foreground text-xs">{t('manage.activeHint')}</p>
+          </div>
+        )}
+      />
+    </StockFormFrame>
+  );
+}
