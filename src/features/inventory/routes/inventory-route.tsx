@@ -3,9 +3,11 @@
 // place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
 // delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
 // the CSV exports, count mode (`?view=count`) and the pick list for a range of turnovers
-// (`?view=pick&from=&to=&villa=`). The items and places are kept on this device (field staff, offline); writes
-// wait in the sync queue. Others' movements arrive live (realtime).
-import { ArrowRightLeft, PackagePlus } from 'lucide-react';
+// (`?view=pick&from=&to=&villa=`), the locations with their stock (`?view=locations&location=`,
+// villas paged by `vq` / `vpage`) and, for inventory.manage, a new item (`?view=new-item`) or an
+// item's edit (`?view=edit-item&edit=<id>`). The items and places are kept on this device (field
+// staff, offline); writes wait in the sync queue. Others' movements arrive live (realtime).
+import { ArrowRightLeft, PackagePlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,7 +35,11 @@ import { ExportButtons } from '../components/export-buttons';
 import { CountLink } from '../components/count-link';
 import { CountView } from '../components/count-view';
 import { ItemDetailSheet } from '../components/item-detail';
+import { EditItem } from '../components/edit-item';
+import { ItemForm, NEW_ITEM } from '../components/item-form';
 import { ItemsView } from '../components/items-view';
+import { LocationsView } from '../components/locations-view';
+import { PlaceStock } from '../components/place-stock';
 import { itemMatches } from '../item-filters';
 import { LowStockView } from '../components/low-stock-view';
 import { PickListView } from '../components/pick-list-view';
@@ -57,7 +63,7 @@ export const clientLoader =
 const LIVE_TABLES = [{ table: 'inventory_stock' }, { table: 'inventory_movements' }];
 const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inventoryKeys.all]);
 
-type View = 'items' | 'low' | 'pick' | 'receive' | 'transfer';
+type View = 'items' | 'low' | 'pick' | 'locations' | 'receive' | 'transfer' | 'new-item' | 'edit-item';
 
 /**
  * /inventory: count mode (`?view=count`, for those who may count: ../components/count-view.tsx)
@@ -79,9 +85,14 @@ function InventoryScreen() {
   const canTransfer = hasAnyPermission(permissions, ['inventory.adjust', 'inventory.manage']);
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
+  const canManage = canReceive;
+  const editId = params.get('edit');
   const view: View =
     asked === 'low' ||
     asked === 'pick' ||
+    asked === 'locations' ||
+    (asked === 'new-item' && canManage) ||
+    (asked === 'edit-item' && canManage && editId !== null) ||
     (asked === 'receive' && canReceive) ||
     (asked === 'transfer' && canTransfer)
       ? asked
@@ -116,7 +127,9 @@ function InventoryScreen() {
     { id: 'items', label: t('view.items') },
     { id: 'low', label: t('view.low') },
     { id: 'pick', label: t('pickList.open') },
+    { id: 'locations', label: t('locations.open') },
   ];
+  const villaPage = Math.max(1, Number.parseInt(params.get('vpage') ?? '1', 10) || 1);
 
   return (
     <div className="space-y-4">
@@ -126,6 +139,11 @@ function InventoryScreen() {
         actions={
           <div className="flex flex-wrap gap-2">
             <CountLink />
+            {canManage ? (
+              <Button variant="outline" onClick={() => set({ view: 'new-item', item: null })}>
+                <Plus aria-hidden /> {t('manage.new')}
+              </Button>
+            ) : null}
             {canReceive ? (
               <Button onClick={() => set({ view: 'receive' })}>
                 <PackagePlus aria-hidden /> {t('receive.open')}
@@ -146,7 +164,9 @@ function InventoryScreen() {
             size="sm"
             variant={v.id === view ? 'default' : 'outline'}
             aria-current={v.id === view ? 'page' : undefined}
-            onClick={() => set({ view: v.id === 'items' ? null : v.id })}
+            onClick={() =>
+              set({ view: v.id === 'items' ? null : v.id, location: null, edit: null })
+            }
           >
             {v.label}
           </Button>
@@ -164,6 +184,41 @@ function InventoryScreen() {
           <h2 className="text-lg font-semibold">{t('transfer.title')}</h2>
           <TransferForm items={all} locations={places} onDone={() => set({ view: null })} />
         </section>
+      ) : null}
+      {view === 'new-item' ? (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold">{t('manage.newTitle')}</h2>
+          <ItemForm
+            initial={NEW_ITEM}
+            items={all}
+            onDone={(id) => set({ view: null, item: id || null })}
+          />
+        </section>
+      ) : null}
+      {view === 'edit-item' && editId ? (
+        <EditItem
+          id={editId}
+          items={all}
+          onDone={() => set({ view: null, edit: null, item: editId })}
+        />
+      ) : null}
+      {view === 'locations' ? (
+        params.get('location') ? (
+          <PlaceStock
+            id={params.get('location') ?? ''}
+            staff={staff.data ?? {}}
+            onBack={() => set({ location: null })}
+            onOpenItem={(id) => set({ item: id })}
+          />
+        ) : (
+          <LocationsView
+            q={params.get('vq') ?? ''}
+            page={villaPage}
+            staff={staff.data ?? {}}
+            onChange={set}
+            onOpen={(id) => set({ location: id })}
+          />
+        )
       ) : null}
       {view === 'low' ? (
         <LowStockView locations={places} onOpen={(id) => set({ item: id })} />
@@ -244,6 +299,7 @@ function InventoryScreen() {
         locations={places}
         staff={staff.data ?? {}}
         onClose={() => set({ item: null })}
+        onEdit={canManage ? (id) => set({ view: 'edit-item', edit: id, item: null }) : undefined}
       />
     </div>
   );
