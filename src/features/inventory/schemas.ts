@@ -80,13 +80,11 @@ export const itemSchema = z.object({
       z.gte(1, m('manage.rules.packMin')),
       z.lte(10_000, m('manage.rules.packMax')),
     ),
-  unit_cost: z
-    .number({ error: m('manage.rules.costRequired') })
-    .check(
-      z.gte(0, m('rules.notNegative')),
-      z.lte(1_000_000, m('manage.rules.costMax')),
-      z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m('manage.rules.cents')),
-    ),
+  unit_cost: z.number({ error: m('manage.rules.costRequired') }).check(
+    z.gte(0, m('rules.notNegative')),
+    z.lte(1_000_000, m('manage.rules.costMax')),
+    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m('manage.rules.cents')),
+  ),
   active: z.boolean(),
 });
 export type ItemValues = z.infer<typeof itemSchema>;

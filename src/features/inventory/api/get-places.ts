@@ -72,7 +72,9 @@ async function summarised(places: InventoryLocation[]): Promise<PlaceSummary[]> 
       ...p,
       lines: here.length,
       units: here.reduce((sum, l) => sum + Number(l.on_hand), 0),
-      belowPar: here.filter((l) => isBelowPar({ on_hand: Number(l.on_hand), par_level: Number(l.par_level) })).length,
+      belowPar: here.filter((l) =>
+        isBelowPar({ on_hand: Number(l.on_hand), par_level: Number(l.par_level) }),
+      ).length,
     };
   });
 }
@@ -119,7 +121,10 @@ export const villaPlaceList = listResource<PlaceSummary, VillaPlaceParams>({
     const term = searchTerm(q);
     if (term) query = query.ilike('name', `%${term}%`);
     const { rows, total } = await pageOf(
-      query.order('name').order('id').range(...rangeOf({ page, size: VILLA_PAGE })),
+      query
+        .order('name')
+        .order('id')
+        .range(...rangeOf({ page, size: VILLA_PAGE })),
     );
     return { rows: await summarised(rows), total };
   },
@@ -207,7 +212,9 @@ export const driversQueryOptions = () =>
     queryFn: async (): Promise<Driver[]> =>
       ((await fetchOrThrow(() => supabase.rpc('staff_directory'))) ?? [])
         .map((s) => ({ id: s.id, name: s.full_name, technician: s.roles.includes('technician') }))
-        .sort((a, b) => Number(b.technician) - Number(a.technician) || a.name.localeCompare(b.name)),
+        .sort(
+          (a, b) => Number(b.technician) - Number(a.technician) || a.name.localeCompare(b.name),
+        ),
     staleTime: 5 * 60_000,
   });
 

@@ -36,7 +36,11 @@ export async function saveItem(
   const rowId = id ?? crypto.randomUUID();
   const write = id
     ? updateRow('inventory_items', id, v, messages.t('manage.queueEdit', { item: v.name }))
-    : insertRow('inventory_items', { id: rowId, ...v }, messages.t('manage.queueNew', { item: v.name }));
+    : insertRow(
+        'inventory_items',
+        { id: rowId, ...v },
+        messages.t('manage.queueNew', { item: v.name }),
+      );
   const result = await queueWrite(write, { userId, invalidate: [inventoryKeys.all] });
   return { id: rowId, result };
 }

@@ -4,7 +4,8 @@ import { useT } from '@/lib/i18n/catalog';
 import type { InventoryItem } from '@/domain/inventory/types';
 import { useItem } from '../api/get-item';
 import { messages } from '../messages';
-import { ItemForm, itemValuesOf } from './item-form';
+import { itemValuesOf } from '../item-values';
+import { ItemForm } from './item-form';
 
 export function EditItem({
   id,

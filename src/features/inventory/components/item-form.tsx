@@ -18,29 +18,6 @@ import { messages } from '../messages';
 import { itemSchema, type ItemValues } from '../schemas';
 import { StockFormFrame } from './stock-form-frame';
 
-export const NEW_ITEM: ItemValues = {
-  name: '',
-  sku: '',
-  barcode: '',
-  category: 'amenities',
-  unit: 'piece',
-  pack_size: 1,
-  unit_cost: 0,
-  active: true,
-};
-
-/** An item's values as the form edits them (no SKU or barcode: empty). */
-export const itemValuesOf = (i: InventoryItem): ItemValues => ({
-  name: i.name,
-  sku: i.sku ?? '',
-  barcode: i.barcode ?? '',
-  category: i.category,
-  unit: i.unit,
-  pack_size: i.pack_size,
-  unit_cost: Number(i.unit_cost),
-  active: i.active,
-});
-
 export function ItemForm({
   id,
   initial,

@@ -50,7 +50,12 @@ export function PlaceForm({
       onSubmit={onSubmit}
       onCancel={onDone}
     >
-      <TextField control={form.control} name="name" label={t('locations.name')} autoComplete="off" />
+      <TextField
+        control={form.control}
+        name="name"
+        label={t('locations.name')}
+        autoComplete="off"
+      />
       {van ? (
         <SelectField
           control={form.control}

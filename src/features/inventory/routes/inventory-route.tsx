@@ -36,7 +36,8 @@ import { CountLink } from '../components/count-link';
 import { CountView } from '../components/count-view';
 import { ItemDetailSheet } from '../components/item-detail';
 import { EditItem } from '../components/edit-item';
-import { ItemForm, NEW_ITEM } from '../components/item-form';
+import { ItemForm } from '../components/item-form';
+import { NEW_ITEM } from '../item-values';
 import { ItemsView } from '../components/items-view';
 import { LocationsView } from '../components/locations-view';
 import { PlaceStock } from '../components/place-stock';
@@ -63,7 +64,8 @@ export const clientLoader =
 const LIVE_TABLES = [{ table: 'inventory_stock' }, { table: 'inventory_movements' }];
 const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inventoryKeys.all]);
 
-type View = 'items' | 'low' | 'pick' | 'locations' | 'receive' | 'transfer' | 'new-item' | 'edit-item';
+type View =
+  'items' | 'low' | 'pick' | 'locations' | 'receive' | 'transfer' | 'new-item' | 'edit-item';
 
 /**
  * /inventory: count mode (`?view=count`, for those who may count: ../components/count-view.tsx)
