@@ -8,7 +8,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { service } from './outage';
-import { renderRoute } from './render-route';
+import { renderRoute, restartAt } from './render-route';
 
 afterEach(cleanup);
 
@@ -17,8 +17,8 @@ const tag = Date.now().toString(36).toUpperCase();
 const ITEM = `Beach towel ${tag}`;
 const SKU = `LIN-BCH-${tag}`;
 const VAN = `Van: test ${tag}`;
-/** Giorgos Markakis, the demo technician. */
-const TECHNICIAN = 'a11ce000-0000-4000-8000-000000000004';
+/** Kostas Petrou, a technician of the demo data (not the demo login, whose van count mode opens). */
+const TECHNICIAN = 'a11ce000-0000-4000-8000-000000000007';
 
 afterAll(async () => {
   await service.from('inventory_items').update({ active: false }).like('sku', `%${tag}`);
@@ -102,7 +102,25 @@ it('a manager creates an item, a SKU in use is refused under the SKU, and the it
     const [edited] = await itemBySku(SKU);
     expect(edited).toMatchObject({ id: created?.id, name: `${ITEM} XL`, pack_size: 12 });
   }, SLOW);
-});
+
+  // Taken out of use (never deleted): it leaves the items list and is found under "Items not in
+  // use", whose detail puts it back.
+  const again = await screen.findByRole('dialog', {}, SLOW);
+  await within(again).findByRole('heading', { name: `${ITEM} XL` }, SLOW);
+  await user.click(within(again).getByRole('button', { name: 'Edit' }));
+  const off = await screen.findByRole('form', { name: 'Edit item' }, SLOW);
+  await user.click(within(off).getByLabelText('In use'));
+  await user.click(within(off).getByRole('button', { name: 'Save item' }));
+  await waitFor(async () => expect((await itemBySku(SKU))[0]?.active).toBe(false), SLOW);
+  // The list again, as after a reload.
+  cleanup();
+  restartAt('/inventory');
+  const list = await screen.findByTestId('inventory-items', {}, SLOW);
+  await within(list).findByRole('button', { name: 'King duvet cover set' }, SLOW);
+  expect(within(list).queryByRole('button', { name: `${ITEM} XL` })).toBeNull();
+  await user.click(screen.getByText('Items not in use'));
+  expect(await screen.findByRole('button', { name: `${ITEM} XL (${SKU})` }, SLOW)).toBeTruthy();
+}, 60_000);
 
 it('a manager creates a van with its technician and sees it on the locations screen', async () => {
   await renderRoute('/inventory', 'manager');
@@ -116,13 +134,13 @@ it('a manager creates a van with its technician and sees it on the locations scr
   expect(await within(form).findByText('Enter the name')).toBeTruthy();
   expect(within(form).getByText('Choose the technician who drives it')).toBeTruthy();
   await user.type(within(form).getByLabelText('Name'), VAN);
-  await within(form).findByRole('option', { name: 'Giorgos Markakis' }, SLOW);
-  await user.selectOptions(within(form).getByLabelText('Technician'), 'Giorgos Markakis');
+  await within(form).findByRole('option', { name: 'Kostas Petrou' }, SLOW);
+  await user.selectOptions(within(form).getByLabelText('Technician'), 'Kostas Petrou');
   await user.click(within(form).getByRole('button', { name: 'Create' }));
 
   const row = (await within(vans).findByRole('button', { name: VAN }, SLOW)).closest('tr');
   expect(row).toBeTruthy();
-  expect(within(row as HTMLElement).getByText('Driven by Giorgos Markakis')).toBeTruthy();
+  expect(within(row as HTMLElement).getByText('Driven by Kostas Petrou')).toBeTruthy();
   const { data, error } = await service
     .from('inventory_locations')
     .select('id,kind,holder_id,active')
@@ -150,6 +168,19 @@ it('a warehouse opens with its stock lines, par levels and links to the items', 
   await user.click(towel);
   const sheet = await screen.findByRole('dialog', {}, SLOW);
   expect(await within(sheet).findByRole('heading', { name: 'Bath towel' }, SLOW)).toBeTruthy();
+});
+
+it('finds a villa among the villas read a page at a time', async () => {
+  await renderRoute('/inventory?view=locations', 'manager');
+  const user = userEvent.setup();
+  const villas = await screen.findByRole('table', { name: 'Villas' }, SLOW);
+  await within(villas).findAllByRole('row', {}, SLOW);
+  expect(await screen.findByText(/^Page 1 of \d+ · \d+ villas$/, {}, SLOW)).toBeTruthy();
+  await user.type(screen.getByLabelText('Search villas'), 'Anemos');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await within(villas).findByRole('button', { name: 'Villa Anemos' }, SLOW);
+  await waitFor(() => expect(within(villas).getAllByRole('row')).toHaveLength(2), SLOW);
+  expect(screen.getByText('Page 1 of 1 · 1 villa')).toBeTruthy();
 });
 
 it('a housekeeper sees the locations but is offered no "New item" or "New van"', async () => {

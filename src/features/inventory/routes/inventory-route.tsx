@@ -36,6 +36,7 @@ import { CountLink } from '../components/count-link';
 import { CountView } from '../components/count-view';
 import { ItemDetailSheet } from '../components/item-detail';
 import { EditItem } from '../components/edit-item';
+import { InactiveItems } from '../components/inactive-items';
 import { ItemForm } from '../components/item-form';
 import { NEW_ITEM } from '../item-values';
 import { ItemsView } from '../components/items-view';
@@ -294,6 +295,7 @@ function InventoryScreen() {
           {!items.isPending && shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">{t('list.empty')}</p>
           ) : null}
+          {canManage ? <InactiveItems onOpen={(id) => set({ item: id })} /> : null}
         </>
       ) : null}
       <ItemDetailSheet

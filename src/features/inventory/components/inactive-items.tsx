@@ -1,0 +1,44 @@
+// "Items not in use" (inventory.manage), folded below the items list: read when opened; each opens
+// its detail, whose "Edit" puts it back in use.
+import { useState } from 'react';
+import { useT } from '@/lib/i18n/catalog';
+import { useInactiveItems } from '../api/get-inactive-items';
+import { messages } from '../messages';
+
+export function InactiveItems({ onOpen }: { onOpen: (id: string) => void }) {
+  const t = useT(messages);
+  const [open, setOpen] = useState(false);
+  const items = useInactiveItems(open);
+  return (
+    <details
+      className="text-sm"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="text-muted-foreground cursor-pointer">{t('manage.inactiveList')}</summary>
+      {items.isPending && open ? (
+        <p className="text-muted-foreground mt-2">{t('list.loading')}</p>
+      ) : null}
+      {items.isError ? (
+        <p role="alert" className="text-destructive mt-2">
+          {t('list.failed')}
+        </p>
+      ) : null}
+      {items.data && items.data.length === 0 ? (
+        <p className="text-muted-foreground mt-2">{t('manage.inactiveNone')}</p>
+      ) : null}
+      <ul className="mt-2 space-y-1">
+        {(items.data ?? []).map((i) => (
+          <li key={i.id}>
+            <button
+              type="button"
+              className="underline-offset-4 hover:underline"
+              onClick={() => onOpen(i.id)}
+            >
+              {i.sku ? `${i.name} (${i.sku})` : i.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
