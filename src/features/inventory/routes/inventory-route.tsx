@@ -48,6 +48,7 @@ import { PickListView } from '../components/pick-list-view';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferForm } from '../components/transfer-form';
 import { pickListQueryOptions } from '../api/get-pick-list';
+import { placeQueryOptions, storesQueryOptions } from '../api/get-places';
 import { rangeFromParams } from '../pick-list';
 import { messages } from '../messages';
 
@@ -57,6 +58,10 @@ export const clientLoader =
     const params = new URL(request.url).searchParams;
     if (params.get('view') === 'pick')
       prefetchOnLoad(queryClient, pickListQueryOptions(rangeFromParams(params)));
+    if (params.get('view') === 'locations') {
+      const location = params.get('location');
+      prefetchOnLoad(queryClient, location ? placeQueryOptions(location) : storesQueryOptions());
+    }
     prefetchOnLoad(queryClient, countLocationsQueryOptions());
     prefetchOnLoad(queryClient, locationsQueryOptions());
     return prefetchOnLoad(queryClient, itemsQueryOptions());
