@@ -60,7 +60,8 @@ export const clientLoader =
       prefetchOnLoad(queryClient, pickListQueryOptions(rangeFromParams(params)));
     if (params.get('view') === 'locations') {
       const location = params.get('location');
-      prefetchOnLoad(queryClient, location ? placeQueryOptions(location) : storesQueryOptions());
+      if (location) prefetchOnLoad(queryClient, placeQueryOptions(location));
+      else prefetchOnLoad(queryClient, storesQueryOptions());
     }
     prefetchOnLoad(queryClient, countLocationsQueryOptions());
     prefetchOnLoad(queryClient, locationsQueryOptions());
