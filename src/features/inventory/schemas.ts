@@ -4,8 +4,10 @@
 import * as z from 'zod/mini';
 import { CATEGORIES } from '@/domain/inventory/types';
 import { messages } from './messages';
+import { manageMessages } from './manage/messages';
 
 const m = messages.ref;
+const mm = manageMessages.ref;
 
 const chosen = (message: string) => z.string().check(z.minLength(1, message));
 const quantity = z
@@ -60,30 +62,30 @@ export const itemSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, m('manage.rules.nameRequired')),
-      z.maxLength(120, m('manage.rules.nameMax')),
+      z.minLength(1, mm('manage.rules.nameRequired')),
+      z.maxLength(120, mm('manage.rules.nameMax')),
     ),
-  sku: optionalCode(60, m('manage.rules.skuMax')),
-  barcode: optionalCode(64, m('manage.rules.barcodeMax')),
+  sku: optionalCode(60, mm('manage.rules.skuMax')),
+  barcode: optionalCode(64, mm('manage.rules.barcodeMax')),
   category: z.enum(CATEGORIES),
   unit: z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, m('manage.rules.unitRequired')),
-      z.maxLength(20, m('manage.rules.unitMax')),
+      z.minLength(1, mm('manage.rules.unitRequired')),
+      z.maxLength(20, mm('manage.rules.unitMax')),
     ),
   pack_size: z
-    .number({ error: m('manage.rules.packRequired') })
+    .number({ error: mm('manage.rules.packRequired') })
     .check(
       z.int(m('rules.whole')),
-      z.gte(1, m('manage.rules.packMin')),
-      z.lte(10_000, m('manage.rules.packMax')),
+      z.gte(1, mm('manage.rules.packMin')),
+      z.lte(10_000, mm('manage.rules.packMax')),
     ),
-  unit_cost: z.number({ error: m('manage.rules.costRequired') }).check(
+  unit_cost: z.number({ error: mm('manage.rules.costRequired') }).check(
     z.gte(0, m('rules.notNegative')),
-    z.lte(1_000_000, m('manage.rules.costMax')),
-    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m('manage.rules.cents')),
+    z.lte(1_000_000, mm('manage.rules.costMax')),
+    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, mm('manage.rules.cents')),
   ),
   active: z.boolean(),
 });
@@ -96,15 +98,15 @@ export const placeSchema = z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, m('locations.rules.nameRequired')),
-        z.maxLength(120, m('locations.rules.nameMax')),
+        z.minLength(1, mm('locations.rules.nameRequired')),
+        z.maxLength(120, mm('locations.rules.nameMax')),
       ),
     holder_id: z.string(),
     active: z.boolean(),
   })
   .check(
     z.refine((v) => v.kind !== 'van' || v.holder_id !== '', {
-      message: m('locations.rules.holder'),
+      message: mm('locations.rules.holder'),
       path: ['holder_id'],
     }),
   );

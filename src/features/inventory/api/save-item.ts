@@ -10,7 +10,7 @@ import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { inventoryKeys } from '@/domain/inventory/keys';
-import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { itemSchema, type ItemValues } from '../schemas';
 
 /** The columns a save writes: an empty SKU or barcode is none (null), not an empty code. */
@@ -35,11 +35,11 @@ export async function saveItem(
   const v = itemColumns(z.parse(itemSchema, values));
   const rowId = id ?? crypto.randomUUID();
   const write = id
-    ? updateRow('inventory_items', id, v, messages.t('manage.queueEdit', { item: v.name }))
+    ? updateRow('inventory_items', id, v, manageMessages.t('manage.queueEdit', { item: v.name }))
     : insertRow(
         'inventory_items',
         { id: rowId, ...v },
-        messages.t('manage.queueNew', { item: v.name }),
+        manageMessages.t('manage.queueNew', { item: v.name }),
       );
   const result = await queueWrite(write, { userId, invalidate: [inventoryKeys.all] });
   return { id: rowId, result };
@@ -56,9 +56,9 @@ export function useSaveItem(callbacks?: MutationCallbacks<Saved, SaveItemInput>)
       done: (saved, { id, values }) =>
         notifySaved(
           saved.result,
-          messages.t(id ? 'manage.saved' : 'manage.created', { item: values.name.trim() }),
+          manageMessages.t(id ? 'manage.saved' : 'manage.created', { item: values.name.trim() }),
         ),
-      failed: messages.t('manage.saveFailed'),
+      failed: manageMessages.t('manage.saveFailed'),
     },
     callbacks,
   );

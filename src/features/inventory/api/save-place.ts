@@ -8,7 +8,7 @@ import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import { notifySaved } from '@/offline/saved-toast';
 import { insertRow, queueWrite, updateRow, type WriteResult } from '@/offline/write';
 import { inventoryKeys } from '@/domain/inventory/keys';
-import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { placeSchema, type PlaceValues } from '../schemas';
 
 export interface SavePlaceInput {
@@ -23,7 +23,9 @@ export async function savePlace(
 ): Promise<{ id: string; result: WriteResult }> {
   const { kind, ...v } = z.parse(placeSchema, values);
   const columns = { ...v, holder_id: kind === 'van' ? v.holder_id : null };
-  const label = messages.t(id ? 'locations.queueEdit' : 'locations.queueNew', { name: v.name });
+  const label = manageMessages.t(id ? 'locations.queueEdit' : 'locations.queueNew', {
+    name: v.name,
+  });
   const rowId = id ?? crypto.randomUUID();
   const write = id
     ? updateRow('inventory_locations', id, columns, label)
@@ -43,9 +45,11 @@ export function useSavePlace(callbacks?: MutationCallbacks<Saved, SavePlaceInput
       done: (saved, { id, values }) =>
         notifySaved(
           saved.result,
-          messages.t(id ? 'locations.saved' : 'locations.created', { name: values.name.trim() }),
+          manageMessages.t(id ? 'locations.saved' : 'locations.created', {
+            name: values.name.trim(),
+          }),
         ),
-      failed: messages.t('locations.saveFailed'),
+      failed: manageMessages.t('locations.saveFailed'),
     },
     callbacks,
   );

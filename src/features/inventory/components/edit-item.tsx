@@ -4,6 +4,7 @@ import { useT } from '@/lib/i18n/catalog';
 import type { InventoryItem } from '@/domain/inventory/types';
 import { useItem } from '../api/get-item';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { itemValuesOf } from '../item-values';
 import { ItemForm } from './item-form';
 
@@ -17,12 +18,13 @@ export function EditItem({
   onDone: () => void;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const detail = useItem(id);
   const item = detail.data?.row ?? null;
   return (
     <section className="space-y-3">
       <h2 className="text-lg font-semibold">
-        {item ? t('manage.editNamed', { item: item.name }) : t('manage.editTitle')}
+        {item ? tm('manage.editNamed', { item: item.name }) : tm('manage.editTitle')}
       </h2>
       {item ? (
         <ItemForm key={id} id={id} initial={itemValuesOf(item)} items={items} onDone={onDone} />

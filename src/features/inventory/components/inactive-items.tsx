@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useT } from '@/lib/i18n/catalog';
 import { useInactiveItems } from '../api/get-inactive-items';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 
 export function InactiveItems({ onOpen }: { onOpen: (id: string) => void }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const [open, setOpen] = useState(false);
   const items = useInactiveItems(open);
   return (
@@ -14,7 +16,9 @@ export function InactiveItems({ onOpen }: { onOpen: (id: string) => void }) {
       className="text-sm"
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
     >
-      <summary className="text-muted-foreground cursor-pointer">{t('manage.inactiveList')}</summary>
+      <summary className="text-muted-foreground cursor-pointer">
+        {tm('manage.inactiveList')}
+      </summary>
       {items.isPending && open ? (
         <p className="text-muted-foreground mt-2">{t('list.loading')}</p>
       ) : null}
@@ -24,7 +28,7 @@ export function InactiveItems({ onOpen }: { onOpen: (id: string) => void }) {
         </p>
       ) : null}
       {items.data && items.data.length === 0 ? (
-        <p className="text-muted-foreground mt-2">{t('manage.inactiveNone')}</p>
+        <p className="text-muted-foreground mt-2">{tm('manage.inactiveNone')}</p>
       ) : null}
       <ul className="mt-2 space-y-1">
         {(items.data ?? []).map((i) => (

@@ -23,6 +23,7 @@ import { isLow, type InventoryLocation } from '@/domain/inventory/types';
 import type { StaffNames } from '@/domain/staff/names';
 import { useItem } from '../api/get-item';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { namesOf } from './location-options';
 import { ParForm } from './par-form';
 
@@ -41,6 +42,7 @@ export function ItemDetailSheet({
   onEdit?: ((id: string) => void) | undefined;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const canManage = hasPermission(useAuth().permissions, 'inventory.manage');
   const detail = useItem(id);
   const item = detail.data?.row ?? null;
@@ -65,10 +67,10 @@ export function ItemDetailSheet({
         {item ? (
           <div className="space-y-6 px-4 pb-6">
             {detail.data?.fromDevice ? <DeviceCopyNote what={t('deviceCopy.item')} /> : null}
-            {!item.active ? <Badge variant="outline">{t('manage.inactive')}</Badge> : null}
+            {!item.active ? <Badge variant="outline">{tm('manage.inactive')}</Badge> : null}
             {canManage && onEdit ? (
               <Button variant="outline" size="sm" onClick={() => onEdit(item.id)}>
-                <Pencil aria-hidden /> {t('manage.edit')}
+                <Pencil aria-hidden /> {tm('manage.edit')}
               </Button>
             ) : null}
             <section aria-label={t('detail.stock')} className="space-y-2">

@@ -14,7 +14,7 @@ import { useT } from '@/lib/i18n/catalog';
 import { categoryLabel } from '@/domain/inventory/labels';
 import { CATEGORIES, type InventoryItem } from '@/domain/inventory/types';
 import { isDuplicateSku, useSaveItem } from '../api/save-item';
-import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { itemSchema, type ItemValues } from '../schemas';
 import { StockFormFrame } from './stock-form-frame';
 
@@ -31,13 +31,17 @@ export function ItemForm({
   items: readonly Pick<InventoryItem, 'id' | 'name' | 'barcode'>[];
   onDone: (id: string) => void;
 }) {
-  const t = useT(messages);
+  const tm = useT(manageMessages);
   const form = useForm<ItemValues>({ resolver: zodResolver(itemSchema), defaultValues: initial });
   const save = useSaveItem({
     onSuccess: (saved) => onDone(saved.id),
     onError: (e) => {
       if (!isDuplicateSku(e)) return false;
-      form.setError('sku', { message: messages.ref('manage.skuTaken') }, { shouldFocus: true });
+      form.setError(
+        'sku',
+        { message: manageMessages.ref('manage.skuTaken') },
+        { shouldFocus: true },
+      );
       return true;
     },
   });
@@ -47,7 +51,7 @@ export function ItemForm({
     if (other) {
       form.setError(
         'barcode',
-        { message: t('manage.barcodeTaken', { item: other.name }) },
+        { message: tm('manage.barcodeTaken', { item: other.name }) },
         { shouldFocus: true },
       );
       return;
@@ -57,8 +61,8 @@ export function ItemForm({
   return (
     <StockFormFrame
       form={form}
-      label={id ? t('manage.editTitle') : t('manage.newTitle')}
-      submit={id ? t('manage.save') : t('manage.create')}
+      label={id ? tm('manage.editTitle') : tm('manage.newTitle')}
+      submit={id ? tm('manage.save') : tm('manage.create')}
       pending={save.isPending}
       onSubmit={onSubmit}
       onCancel={() => onDone(id ?? '')}
@@ -66,52 +70,52 @@ export function ItemForm({
       <TextField
         control={form.control}
         name="name"
-        label={t('manage.name')}
+        label={tm('manage.name')}
         autoComplete="off"
         className="sm:col-span-2"
       />
       <TextField
         control={form.control}
         name="sku"
-        label={t('manage.sku')}
+        label={tm('manage.sku')}
         autoComplete="off"
-        description={t('manage.skuHint')}
+        description={tm('manage.skuHint')}
       />
       <TextField
         control={form.control}
         name="barcode"
-        label={t('manage.barcode')}
+        label={tm('manage.barcode')}
         autoComplete="off"
         inputMode="numeric"
-        description={t('manage.barcodeHint')}
+        description={tm('manage.barcodeHint')}
       />
       <SelectField
         control={form.control}
         name="category"
-        label={t('manage.category')}
+        label={tm('manage.category')}
         options={CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
       />
       <TextField
         control={form.control}
         name="unit"
-        label={t('manage.unit')}
+        label={tm('manage.unit')}
         autoComplete="off"
-        description={t('manage.unitHint')}
+        description={tm('manage.unitHint')}
       />
       <NumberField
         control={form.control}
         name="pack_size"
-        label={t('manage.packSize')}
+        label={tm('manage.packSize')}
         min={1}
         max={10_000}
       />
       <NumberField
         control={form.control}
         name="unit_cost"
-        label={t('manage.unitCost')}
+        label={tm('manage.unitCost')}
         min={0}
         step={0.01}
-        description={t('manage.unitCostHint')}
+        description={tm('manage.unitCostHint')}
       />
       <FormField
         control={form.control}
@@ -127,9 +131,9 @@ export function ItemForm({
                 onBlur={field.onBlur}
                 onChange={(e) => field.onChange(e.target.checked)}
               />
-              {t('manage.active')}
+              {tm('manage.active')}
             </label>
-            <p className="text-muted-foreground text-xs">{t('manage.activeHint')}</p>
+            <p className="text-muted-foreground text-xs">{tm('manage.activeHint')}</p>
           </div>
         )}
       />

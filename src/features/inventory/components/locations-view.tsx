@@ -14,6 +14,7 @@ import { hasPermission } from '@/lib/permissions';
 import type { StaffNames } from '@/domain/staff/names';
 import { useStores, useVillaPlaces, VILLA_PAGE, type PlaceSummary } from '../api/get-places';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import type { PlaceValues } from '../schemas';
 import { PlaceForm } from './place-form';
 
@@ -33,7 +34,7 @@ export function LocationsView({
   onChange: (changes: Record<string, string | null>) => void;
   onOpen: (locationId: string) => void;
 }) {
-  const t = useT(messages);
+  const tm = useT(manageMessages);
   const canManage = hasPermission(useAuth().permissions, 'inventory.manage');
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState(q);
@@ -61,10 +62,10 @@ export function LocationsView({
       {canManage ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => startNew('warehouse')}>
-            <Plus aria-hidden /> {t('locations.newWarehouse')}
+            <Plus aria-hidden /> {tm('locations.newWarehouse')}
           </Button>
           <Button variant="outline" onClick={() => startNew('van')}>
-            <Plus aria-hidden /> {t('locations.newVan')}
+            <Plus aria-hidden /> {tm('locations.newVan')}
           </Button>
         </div>
       ) : null}
@@ -80,27 +81,27 @@ export function LocationsView({
       ) : null}
       {stores.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          {t('locations.failed')}
+          {tm('locations.failed')}
         </p>
       ) : null}
       <PlaceTable
-        title={t('locations.warehouses')}
+        title={tm('locations.warehouses')}
         places={warehouses}
         loading={stores.isPending}
         onOpen={onOpen}
         onEdit={canManage ? edit : undefined}
       />
       <PlaceTable
-        title={t('locations.vans')}
+        title={tm('locations.vans')}
         places={vans}
         loading={stores.isPending}
-        driver={(p) => (p.holder_id ? (staff[p.holder_id] ?? t('locations.formerDriver')) : '')}
+        driver={(p) => (p.holder_id ? (staff[p.holder_id] ?? tm('locations.formerDriver')) : '')}
         onOpen={onOpen}
         onEdit={canManage ? edit : undefined}
       />
       <section className="space-y-2" aria-labelledby="inv-villas-heading">
         <h2 id="inv-villas-heading" className="text-lg font-semibold">
-          {t('locations.villas')}
+          {tm('locations.villas')}
         </h2>
         <form
           role="search"
@@ -112,7 +113,7 @@ export function LocationsView({
         >
           <div className="flex-1 space-y-1">
             <label htmlFor="inv-villa-search" className="text-muted-foreground text-xs">
-              {t('locations.searchVillas')}
+              {tm('locations.searchVillas')}
             </label>
             <Input
               id="inv-villa-search"
@@ -122,23 +123,23 @@ export function LocationsView({
             />
           </div>
           <Button type="submit" variant="outline">
-            {t('locations.search')}
+            {tm('locations.search')}
           </Button>
         </form>
         {villas.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            {t('locations.failed')}
+            {tm('locations.failed')}
           </p>
         ) : null}
         <PlaceTable
-          title={t('locations.villas')}
+          title={tm('locations.villas')}
           hideTitle
           places={villas.data?.rows ?? []}
           loading={villas.isPending}
           onOpen={onOpen}
         />
         <nav
-          aria-label={t('locations.villaPages')}
+          aria-label={tm('locations.villaPages')}
           className="flex items-center justify-between gap-2 text-sm"
         >
           <Button
@@ -147,10 +148,10 @@ export function LocationsView({
             disabled={page <= 1}
             onClick={() => onChange({ vpage: page - 1 > 1 ? String(page - 1) : null })}
           >
-            <ChevronLeft aria-hidden /> {t('locations.previous')}
+            <ChevronLeft aria-hidden /> {tm('locations.previous')}
           </Button>
           <span role="status" className="text-muted-foreground">
-            {t('locations.page', { page, pages, total: villas.data?.total ?? 0 })}
+            {tm('locations.page', { page, pages, total: villas.data?.total ?? 0 })}
           </span>
           <Button
             size="sm"
@@ -158,7 +159,7 @@ export function LocationsView({
             disabled={page >= pages}
             onClick={() => onChange({ vpage: String(page + 1) })}
           >
-            {t('locations.next')} <ChevronRight aria-hidden />
+            {tm('locations.next')} <ChevronRight aria-hidden />
           </Button>
         </nav>
       </section>
@@ -184,26 +185,27 @@ function PlaceTable({
   onEdit?: ((p: PlaceSummary) => void) | undefined;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const table = (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label={title}>
         <thead className="text-muted-foreground text-left text-xs">
           <tr>
             <th scope="col" className="py-1 pr-2 font-normal">
-              {t('locations.place')}
+              {tm('locations.place')}
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-normal">
-              {t('locations.items')}
+              {tm('locations.items')}
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-normal">
-              {t('locations.onHand')}
+              {tm('locations.onHand')}
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-normal">
-              {t('locations.belowPar')}
+              {tm('locations.belowPar')}
             </th>
             {onEdit ? (
               <th scope="col" className="py-1 font-normal">
-                <span className="sr-only">{t('locations.actions')}</span>
+                <span className="sr-only">{tm('locations.actions')}</span>
               </th>
             ) : null}
           </tr>
@@ -221,12 +223,12 @@ function PlaceTable({
                 </button>
                 {driver?.(p) ? (
                   <span className="text-muted-foreground block text-xs">
-                    {t('locations.drivenBy', { name: driver(p) })}
+                    {tm('locations.drivenBy', { name: driver(p) })}
                   </span>
                 ) : null}
                 {p.active ? null : (
                   <Badge variant="outline" className="ml-1">
-                    {t('locations.inactive')}
+                    {tm('locations.inactive')}
                   </Badge>
                 )}
               </th>
@@ -240,10 +242,10 @@ function PlaceTable({
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={t('locations.editNamed', { name: p.name })}
+                    aria-label={tm('locations.editNamed', { name: p.name })}
                     onClick={() => onEdit(p)}
                   >
-                    {t('locations.edit')}
+                    {tm('locations.edit')}
                   </Button>
                 </td>
               ) : null}
@@ -254,7 +256,7 @@ function PlaceTable({
       {loading ? (
         <p className="text-muted-foreground text-sm">{t('list.loading')}</p>
       ) : places.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{t('locations.none')}</p>
+        <p className="text-muted-foreground text-sm">{tm('locations.none')}</p>
       ) : null}
     </div>
   );

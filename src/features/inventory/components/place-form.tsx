@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form';
 import { useT } from '@/lib/i18n/catalog';
 import { useDrivers } from '../api/get-places';
 import { useSavePlace } from '../api/save-place';
-import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { placeSchema, type PlaceValues } from '../schemas';
 import { StockFormFrame } from './stock-form-frame';
 
@@ -23,29 +23,29 @@ export function PlaceForm({
   initial: PlaceValues;
   onDone: () => void;
 }) {
-  const t = useT(messages);
+  const tm = useT(manageMessages);
   const van = initial.kind === 'van';
   const drivers = useDrivers(van);
   const form = useForm<PlaceValues>({ resolver: zodResolver(placeSchema), defaultValues: initial });
   const save = useSavePlace({ onSuccess: onDone });
   const onSubmit = form.handleSubmit((values) => save.mutate({ ...(id ? { id } : {}), values }));
   const title = id
-    ? t('locations.editTitle', { name: initial.name })
+    ? tm('locations.editTitle', { name: initial.name })
     : van
-      ? t('locations.newVanTitle')
-      : t('locations.newWarehouseTitle');
+      ? tm('locations.newVanTitle')
+      : tm('locations.newWarehouseTitle');
   const options = (drivers.data ?? []).map((d) => ({
     value: d.id,
-    label: d.technician ? d.name : t('locations.notTechnician', { name: d.name }),
+    label: d.technician ? d.name : tm('locations.notTechnician', { name: d.name }),
   }));
   // The driver kept even when the directory no longer lists them (no longer active).
   if (initial.holder_id && !options.some((o) => o.value === initial.holder_id))
-    options.unshift({ value: initial.holder_id, label: t('locations.formerDriver') });
+    options.unshift({ value: initial.holder_id, label: tm('locations.formerDriver') });
   return (
     <StockFormFrame
       form={form}
       label={title}
-      submit={id ? t('locations.save') : t('locations.create')}
+      submit={id ? tm('locations.save') : tm('locations.create')}
       pending={save.isPending}
       onSubmit={onSubmit}
       onCancel={onDone}
@@ -53,15 +53,15 @@ export function PlaceForm({
       <TextField
         control={form.control}
         name="name"
-        label={t('locations.name')}
+        label={tm('locations.name')}
         autoComplete="off"
       />
       {van ? (
         <SelectField
           control={form.control}
           name="holder_id"
-          label={t('locations.driver')}
-          options={[{ value: '', label: t('locations.chooseDriver') }, ...options]}
+          label={tm('locations.driver')}
+          options={[{ value: '', label: tm('locations.chooseDriver') }, ...options]}
         />
       ) : null}
       {id ? (
@@ -79,9 +79,9 @@ export function PlaceForm({
                   onBlur={field.onBlur}
                   onChange={(e) => field.onChange(e.target.checked)}
                 />
-                {t('locations.active')}
+                {tm('locations.active')}
               </label>
-              <p className="text-muted-foreground text-xs">{t('locations.activeHint')}</p>
+              <p className="text-muted-foreground text-xs">{tm('locations.activeHint')}</p>
             </div>
           )}
         />

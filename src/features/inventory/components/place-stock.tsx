@@ -18,6 +18,7 @@ import type { StaffNames } from '@/domain/staff/names';
 import { usePlace, type PlaceLine } from '../api/get-places';
 import { useSetPar } from '../api/set-par';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { parSchema, type ParValues } from '../schemas';
 
 export function PlaceStock({
@@ -32,6 +33,7 @@ export function PlaceStock({
   onOpenItem: (itemId: string) => void;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const canManage = hasPermission(useAuth().permissions, 'inventory.manage');
   const place = usePlace(id);
   const [editing, setEditing] = useState<string | null>(null);
@@ -40,18 +42,18 @@ export function PlaceStock({
   return (
     <section className="space-y-3" aria-labelledby="inv-place-heading">
       <Button size="sm" variant="ghost" onClick={onBack}>
-        <ChevronLeft aria-hidden /> {t('locations.back')}
+        <ChevronLeft aria-hidden /> {tm('locations.back')}
       </Button>
       <h2 id="inv-place-heading" className="text-lg font-semibold">
-        {p?.name ?? t('locations.place')}
+        {p?.name ?? tm('locations.place')}
       </h2>
       {place.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          {t('locations.placeFailed')}
+          {tm('locations.placeFailed')}
         </p>
       ) : null}
       {place.isSuccess && !p ? (
-        <p className="text-muted-foreground text-sm">{t('locations.notFound')}</p>
+        <p className="text-muted-foreground text-sm">{tm('locations.notFound')}</p>
       ) : null}
       {p ? (
         <>
@@ -59,15 +61,18 @@ export function PlaceStock({
             {[
               locationKindLabel(p.kind),
               p.holder_id && staff[p.holder_id]
-                ? t('locations.drivenBy', { name: staff[p.holder_id] ?? '' })
+                ? tm('locations.drivenBy', { name: staff[p.holder_id] ?? '' })
                 : '',
-              t('locations.summary', { count: p.lines.length, below }),
+              tm('locations.summary', { count: p.lines.length, below }),
             ]
               .filter(Boolean)
               .join(' · ')}
           </p>
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-label={t('locations.stockOf', { name: p.name })}>
+            <table
+              className="w-full text-sm"
+              aria-label={tm('locations.stockOf', { name: p.name })}
+            >
               <thead className="text-muted-foreground text-left text-xs">
                 <tr>
                   <th scope="col" className="py-1 pr-2 font-normal">
@@ -84,7 +89,7 @@ export function PlaceStock({
                   </th>
                   {canManage ? (
                     <th scope="col" className="py-1 font-normal">
-                      <span className="sr-only">{t('locations.actions')}</span>
+                      <span className="sr-only">{tm('locations.actions')}</span>
                     </th>
                   ) : null}
                 </tr>
@@ -104,7 +109,7 @@ export function PlaceStock({
             </table>
           </div>
           {p.lines.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{t('locations.empty')}</p>
+            <p className="text-muted-foreground text-sm">{tm('locations.empty')}</p>
           ) : null}
         </>
       ) : place.isPending ? (
@@ -128,6 +133,7 @@ function LineRow({
   onOpenItem: (itemId: string) => void;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const columns = canManage ? 5 : 4;
   return (
     <>
@@ -157,17 +163,17 @@ function LineRow({
               size="sm"
               variant="ghost"
               aria-expanded={editing}
-              aria-label={t('locations.editLevels', { item: line.item.name })}
+              aria-label={tm('locations.editLevels', { item: line.item.name })}
               onClick={onEdit}
             >
-              {t('locations.levels')}
+              {tm('locations.levels')}
             </Button>
           </td>
         ) : null}
       </tr>
       {editing ? (
         <tr>
-          <td colSpan={columns} className="pb-3">
+          <td colSpan={columns} className="pb-2">
             <LevelsForm line={line} onDone={onEdit} />
           </td>
         </tr>
@@ -179,6 +185,7 @@ function LineRow({
 /** The par level and threshold of one line, as the item's par form sets them. */
 function LevelsForm({ line, onDone }: { line: PlaceLine; onDone: () => void }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const form = useForm<ParValues>({
     resolver: zodResolver(parSchema),
     defaultValues: {
@@ -196,7 +203,7 @@ function LevelsForm({ line, onDone }: { line: PlaceLine; onDone: () => void }) {
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-label={t('locations.editLevels', { item: line.item.name })}
+        aria-label={tm('locations.editLevels', { item: line.item.name })}
         className="grid gap-3 sm:grid-cols-3"
       >
         <NumberField control={form.control} name="par_level" label={t('par.parLevel')} min={0} />

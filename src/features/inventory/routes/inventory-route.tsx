@@ -51,6 +51,7 @@ import { pickListQueryOptions } from '../api/get-pick-list';
 import { placeQueryOptions, storesQueryOptions } from '../api/get-places';
 import { rangeFromParams } from '../pick-list';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -89,6 +90,7 @@ export function InventoryRoute() {
 
 function InventoryScreen() {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const { permissions } = useAuth();
   const canReceive = hasPermission(permissions, 'inventory.manage');
   const canTransfer = hasAnyPermission(permissions, ['inventory.adjust', 'inventory.manage']);
@@ -136,7 +138,7 @@ function InventoryScreen() {
     { id: 'items', label: t('view.items') },
     { id: 'low', label: t('view.low') },
     { id: 'pick', label: t('pickList.open') },
-    { id: 'locations', label: t('locations.open') },
+    { id: 'locations', label: tm('locations.open') },
   ];
   const villaPage = Math.max(1, Number.parseInt(params.get('vpage') ?? '1', 10) || 1);
 
@@ -150,7 +152,7 @@ function InventoryScreen() {
             <CountLink />
             {canManage ? (
               <Button variant="outline" onClick={() => set({ view: 'new-item', item: null })}>
-                <Plus aria-hidden /> {t('manage.new')}
+                <Plus aria-hidden /> {tm('manage.new')}
               </Button>
             ) : null}
             {canReceive ? (
@@ -196,7 +198,7 @@ function InventoryScreen() {
       ) : null}
       {view === 'new-item' ? (
         <section className="space-y-3">
-          <h2 className="text-lg font-semibold">{t('manage.newTitle')}</h2>
+          <h2 className="text-lg font-semibold">{tm('manage.newTitle')}</h2>
           <ItemForm
             initial={NEW_ITEM}
             items={all}
