@@ -29,12 +29,15 @@ export function ItemForm({
   initial: ItemValues;
   /** The items this device has read: a barcode another carries is refused here. */
   items: readonly Pick<InventoryItem, 'id' | 'name' | 'barcode'>[];
+  /** Saved or cancelled: the item to open next (none: back to the list). */
   onDone: (id: string) => void;
 }) {
   const tm = useT(manageMessages);
   const form = useForm<ItemValues>({ resolver: zodResolver(itemSchema), defaultValues: initial });
   const save = useSaveItem({
-    onSuccess: (saved) => onDone(saved.id),
+    // Sent: the item's detail opens. Kept on this device (offline): the server has no row to show
+    // yet, so back to the list (the sync panel shows it waiting).
+    onSuccess: (saved) => onDone(saved.result === 'applied' ? saved.id : ''),
     onError: (e) => {
       if (!isDuplicateSku(e)) return false;
       form.setError(
