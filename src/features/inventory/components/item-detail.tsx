@@ -1,9 +1,12 @@
 // One item beside the list (`?item=<id>`): its stock per place with par level and threshold (low
 // flagged), par levels for managers, and its latest movements: when, what, where, how many, who.
+// "Edit" (inventory.manage) opens the item form (./item-form.tsx) in the route.
+import { Pencil } from 'lucide-react';
 import { SheetCloseX } from '@/components/overlay-close';
 import { SHEET_WITHOUT_KIT_CLOSE } from '@/components/overlay-close-classes';
 import { DeviceCopyNote } from '@/components/pending-sync-badge';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import {
   Sheet,
   SheetContent,
@@ -20,6 +23,7 @@ import { isLow, type InventoryLocation } from '@/domain/inventory/types';
 import type { StaffNames } from '@/domain/staff/names';
 import { useItem } from '../api/get-item';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 import { namesOf } from './location-options';
 import { ParForm } from './par-form';
 
@@ -28,13 +32,17 @@ export function ItemDetailSheet({
   locations,
   staff,
   onClose,
+  onEdit,
 }: {
   id: string | null;
   locations: readonly InventoryLocation[];
   staff: StaffNames;
   onClose: () => void;
+  /** Edit the item (given to inventory.manage only). */
+  onEdit?: ((id: string) => void) | undefined;
 }) {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const canManage = hasPermission(useAuth().permissions, 'inventory.manage');
   const detail = useItem(id);
   const item = detail.data?.row ?? null;
@@ -59,6 +67,12 @@ export function ItemDetailSheet({
         {item ? (
           <div className="space-y-6 px-4 pb-6">
             {detail.data?.fromDevice ? <DeviceCopyNote what={t('deviceCopy.item')} /> : null}
+            {!item.active ? <Badge variant="outline">{tm('manage.inactive')}</Badge> : null}
+            {canManage && onEdit ? (
+              <Button variant="outline" size="sm" onClick={() => onEdit(item.id)}>
+                <Pencil aria-hidden /> {tm('manage.edit')}
+              </Button>
+            ) : null}
             <section aria-label={t('detail.stock')} className="space-y-2">
               <h3 className="text-sm font-semibold">{t('detail.stock')}</h3>
               <table className="w-full text-sm">

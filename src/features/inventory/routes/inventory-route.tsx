@@ -3,9 +3,11 @@
 // place, par levels, its movements), low stock with the suggested order (`?view=low`), receiving a
 // delivery (`?view=receive`, inventory.manage) and a transfer (`?view=transfer`, inventory.adjust),
 // the CSV exports, count mode (`?view=count`) and the pick list for a range of turnovers
-// (`?view=pick&from=&to=&villa=`). The items and places are kept on this device (field staff, offline); writes
-// wait in the sync queue. Others' movements arrive live (realtime).
-import { ArrowRightLeft, PackagePlus } from 'lucide-react';
+// (`?view=pick&from=&to=&villa=`), the locations with their stock (`?view=locations&location=`,
+// villas paged by `vq` / `vpage`) and, for inventory.manage, a new item (`?view=new-item`) or an
+// item's edit (`?view=edit-item&edit=<id>`). The items and places are kept on this device (field
+// staff, offline); writes wait in the sync queue. Others' movements arrive live (realtime).
+import { ArrowRightLeft, PackagePlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,15 +35,23 @@ import { ExportButtons } from '../components/export-buttons';
 import { CountLink } from '../components/count-link';
 import { CountView } from '../components/count-view';
 import { ItemDetailSheet } from '../components/item-detail';
+import { EditItem } from '../components/edit-item';
+import { InactiveItems } from '../components/inactive-items';
+import { ItemForm } from '../components/item-form';
+import { NEW_ITEM } from '../item-values';
 import { ItemsView } from '../components/items-view';
+import { LocationsView } from '../components/locations-view';
+import { PlaceStock } from '../components/place-stock';
 import { itemMatches } from '../item-filters';
 import { LowStockView } from '../components/low-stock-view';
 import { PickListView } from '../components/pick-list-view';
 import { ReceiveForm } from '../components/receive-form';
 import { TransferForm } from '../components/transfer-form';
 import { pickListQueryOptions } from '../api/get-pick-list';
+import { placeQueryOptions, storesQueryOptions } from '../api/get-places';
 import { rangeFromParams } from '../pick-list';
 import { messages } from '../messages';
+import { manageMessages } from '../manage/messages';
 
 export const clientLoader =
   (queryClient: QueryClient) =>
@@ -49,6 +59,11 @@ export const clientLoader =
     const params = new URL(request.url).searchParams;
     if (params.get('view') === 'pick')
       prefetchOnLoad(queryClient, pickListQueryOptions(rangeFromParams(params)));
+    if (params.get('view') === 'locations') {
+      const location = params.get('location');
+      if (location) prefetchOnLoad(queryClient, placeQueryOptions(location));
+      else prefetchOnLoad(queryClient, storesQueryOptions());
+    }
     prefetchOnLoad(queryClient, countLocationsQueryOptions());
     prefetchOnLoad(queryClient, locationsQueryOptions());
     return prefetchOnLoad(queryClient, itemsQueryOptions());
@@ -57,7 +72,8 @@ export const clientLoader =
 const LIVE_TABLES = [{ table: 'inventory_stock' }, { table: 'inventory_movements' }];
 const useLiveStock = () => useLiveUpdates('inventory-stock', LIVE_TABLES, [inventoryKeys.all]);
 
-type View = 'items' | 'low' | 'pick' | 'receive' | 'transfer';
+type View =
+  'items' | 'low' | 'pick' | 'locations' | 'receive' | 'transfer' | 'new-item' | 'edit-item';
 
 /**
  * /inventory: count mode (`?view=count`, for those who may count: ../components/count-view.tsx)
@@ -74,14 +90,20 @@ export function InventoryRoute() {
 
 function InventoryScreen() {
   const t = useT(messages);
+  const tm = useT(manageMessages);
   const { permissions } = useAuth();
   const canReceive = hasPermission(permissions, 'inventory.manage');
   const canTransfer = hasAnyPermission(permissions, ['inventory.adjust', 'inventory.manage']);
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
+  const canManage = canReceive;
+  const editId = params.get('edit');
   const view: View =
     asked === 'low' ||
     asked === 'pick' ||
+    asked === 'locations' ||
+    (asked === 'new-item' && canManage) ||
+    (asked === 'edit-item' && canManage && editId !== null) ||
     (asked === 'receive' && canReceive) ||
     (asked === 'transfer' && canTransfer)
       ? asked
@@ -116,7 +138,9 @@ function InventoryScreen() {
     { id: 'items', label: t('view.items') },
     { id: 'low', label: t('view.low') },
     { id: 'pick', label: t('pickList.open') },
+    { id: 'locations', label: tm('locations.open') },
   ];
+  const villaPage = Math.max(1, Number.parseInt(params.get('vpage') ?? '1', 10) || 1);
 
   return (
     <div className="space-y-4">
@@ -126,6 +150,11 @@ function InventoryScreen() {
         actions={
           <div className="flex flex-wrap gap-2">
             <CountLink />
+            {canManage ? (
+              <Button variant="outline" onClick={() => set({ view: 'new-item', item: null })}>
+                <Plus aria-hidden /> {tm('manage.new')}
+              </Button>
+            ) : null}
             {canReceive ? (
               <Button onClick={() => set({ view: 'receive' })}>
                 <PackagePlus aria-hidden /> {t('receive.open')}
@@ -146,7 +175,9 @@ function InventoryScreen() {
             size="sm"
             variant={v.id === view ? 'default' : 'outline'}
             aria-current={v.id === view ? 'page' : undefined}
-            onClick={() => set({ view: v.id === 'items' ? null : v.id })}
+            onClick={() =>
+              set({ view: v.id === 'items' ? null : v.id, location: null, edit: null })
+            }
           >
             {v.label}
           </Button>
@@ -164,6 +195,41 @@ function InventoryScreen() {
           <h2 className="text-lg font-semibold">{t('transfer.title')}</h2>
           <TransferForm items={all} locations={places} onDone={() => set({ view: null })} />
         </section>
+      ) : null}
+      {view === 'new-item' ? (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold">{tm('manage.newTitle')}</h2>
+          <ItemForm
+            initial={NEW_ITEM}
+            items={all}
+            onDone={(id) => set({ view: null, item: id || null })}
+          />
+        </section>
+      ) : null}
+      {view === 'edit-item' && editId ? (
+        <EditItem
+          id={editId}
+          items={all}
+          onDone={() => set({ view: null, edit: null, item: editId })}
+        />
+      ) : null}
+      {view === 'locations' ? (
+        params.get('location') ? (
+          <PlaceStock
+            id={params.get('location') ?? ''}
+            staff={staff.data ?? {}}
+            onBack={() => set({ location: null })}
+            onOpenItem={(id) => set({ item: id })}
+          />
+        ) : (
+          <LocationsView
+            q={params.get('vq') ?? ''}
+            page={villaPage}
+            staff={staff.data ?? {}}
+            onChange={set}
+            onOpen={(id) => set({ location: id })}
+          />
+        )
       ) : null}
       {view === 'low' ? (
         <LowStockView locations={places} onOpen={(id) => set({ item: id })} />
@@ -237,6 +303,7 @@ function InventoryScreen() {
           {!items.isPending && shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">{t('list.empty')}</p>
           ) : null}
+          {canManage ? <InactiveItems onOpen={(id) => set({ item: id })} /> : null}
         </>
       ) : null}
       <ItemDetailSheet
@@ -244,6 +311,7 @@ function InventoryScreen() {
         locations={places}
         staff={staff.data ?? {}}
         onClose={() => set({ item: null })}
+        onEdit={canManage ? (id) => set({ view: 'edit-item', edit: id, item: null }) : undefined}
       />
     </div>
   );
