@@ -1,6 +1,6 @@
 // The frame of every signed-in screen: sidebar, header, the screen; and the areas' registry
 // (../areas.ts) for the dashboard, the villa page and the header.
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
@@ -26,6 +26,26 @@ export { RouteGuard } from '../guards/route-guard';
 // eslint-disable-next-line react-refresh/only-export-components -- the chunk's, not a component's
 export { loaderForAccess } from '../guards/loader-access';
 
+// Chat's toasts and system notifications for a message meant for me while I am elsewhere
+// (docs/chat.md "Notifications"): its own chunk, fetched once the screen is drawn and the page is
+// idle, so it never competes with a first screen.
+const ChatNotifier = lazy(() => import('@/features/chat/components/chat-notifier'));
+
+/** True once the page has been idle after the screen came (at most 3 s later). */
+function useIdleAfter(ready: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!ready || idle) return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }, [ready, idle]);
+  return idle;
+}
+
 export function AppLayout() {
   const t = useT(messages);
   // Read once per mount: the sidebar itself writes the cookie on every toggle.
@@ -43,6 +63,7 @@ export function AppLayout() {
   // first paint"). Once mounted, the frame stays: later screens come at once.
   const [screen, setScreen] = useState(false);
   useEffect(() => startTransition(() => setScreen(true)), []);
+  const idle = useIdleAfter(screen);
   return (
     <AreasProvider>
       <SidebarProvider defaultOpen={defaultOpen}>
@@ -64,6 +85,11 @@ export function AppLayout() {
           <SyncQueuePanel />
           <SignOutWarning />
           <CompanySettingsSync />
+          {idle ? (
+            <Suspense fallback={null}>
+              <ChatNotifier />
+            </Suspense>
+          ) : null}
         </SidebarInset>
       </SidebarProvider>
     </AreasProvider>
