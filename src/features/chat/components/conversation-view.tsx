@@ -21,7 +21,7 @@ import { useArchiveConversation } from '../api/archive-conversation';
 import { usePresence } from '../api/use-presence';
 import { chatKeys } from '../api/keys';
 import { Composer, type AttachmentPickerProps, type MentionMenuProps } from './composer';
-import { MessageItem } from './message-item';
+import { MessageItem, type AttachmentListProps } from './message-item';
 import { conversationTitle } from './conversation-title';
 import { MessageBody } from './message-body';
 import type { ComponentType } from 'react';
@@ -35,6 +35,8 @@ export interface ConversationViewProps {
   onBack?: () => void;
   MentionMenu?: ComponentType<MentionMenuProps> | undefined;
   AttachmentPicker?: ComponentType<AttachmentPickerProps> | undefined;
+  /** Draws a message's files (h-chatx's attachment list); none: files are not shown. */
+  AttachmentList?: ComponentType<AttachmentListProps> | undefined;
 }
 
 export function ConversationView({
@@ -45,6 +47,7 @@ export function ConversationView({
   onBack,
   MentionMenu,
   AttachmentPicker,
+  AttachmentList,
 }: ConversationViewProps) {
   const t = useT(messages);
   const id = c.id;
@@ -194,6 +197,7 @@ export function ConversationView({
               me={me}
               names={names}
               mayModerate={mayModerate}
+              AttachmentList={AttachmentList}
               status={
                 m.author_id === me && m === myLast
                   ? seen

@@ -2,7 +2,7 @@
 // message it replies to, its text (mentions and safe links), "edited" / "deleted", reactions, and
 // a small menu: reply, react, and for one's own edit (inline) and delete (with a confirm);
 // moderators delete others' in channels, villa channels and threads.
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/company-time';
@@ -22,6 +22,13 @@ export interface MessageActions {
   onReact: (m: ChatMessage, emoji: string) => void;
 }
 
+/** The hook point for h-chatx's attachment list (previews, the viewer): a message's files. */
+export interface AttachmentListProps {
+  conversationId: string;
+  /** The message's `attachments` as stored: `{path, name, type, size}[]`. */
+  attachments: unknown;
+}
+
 export function MessageItem({
   message: m,
   me,
@@ -29,6 +36,7 @@ export function MessageItem({
   mayModerate,
   status,
   actions,
+  AttachmentList,
 }: {
   message: ChatMessage;
   me: string;
@@ -38,6 +46,7 @@ export function MessageItem({
   /** Under one's own message: "Sent", "Seen". */
   status?: string | undefined;
   actions: MessageActions;
+  AttachmentList?: ComponentType<AttachmentListProps> | undefined;
 }) {
   const t = useT(messages);
   const [menu, setMenu] = useState(false);
@@ -109,7 +118,12 @@ export function MessageItem({
             </div>
           </form>
         ) : (
-          <MessageBody body={m.body} me={me} />
+          <>
+            <MessageBody body={m.body} me={me} />
+            {AttachmentList && Array.isArray(m.attachments) && m.attachments.length > 0 ? (
+              <AttachmentList conversationId={m.conversation_id} attachments={m.attachments} />
+            ) : null}
+          </>
         )}
       </div>
       {reactions.size > 0 && !deleted ? (

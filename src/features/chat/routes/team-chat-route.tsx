@@ -31,13 +31,14 @@ export const clientLoader =
 const LIVE_ANYWHERE = [{ table: 'messages' }] as const;
 
 /**
- * The screen; `MentionMenu` and `AttachmentPicker` are the composer's hook points for h-chatx's
- * parts (docs/chat.md "Hook points").
+ * The screen; `MentionMenu`, `AttachmentPicker` (the composer's) and `AttachmentList` (each
+ * message's) are the hook points for h-chatx's parts (docs/chat.md "Hook points").
  */
 export function TeamChatRoute({
   MentionMenu,
   AttachmentPicker,
-}: Pick<ConversationViewProps, 'MentionMenu' | 'AttachmentPicker'> = {}) {
+  AttachmentList,
+}: Pick<ConversationViewProps, 'MentionMenu' | 'AttachmentPicker' | 'AttachmentList'> = {}) {
   const t = useT(messages);
   const auth = useAuth();
   const me = auth.user?.id ?? '';
@@ -92,6 +93,7 @@ export function TeamChatRoute({
               onBack={() => select(null)}
               MentionMenu={MentionMenu}
               AttachmentPicker={AttachmentPicker}
+              AttachmentList={AttachmentList}
             />
           ) : selected && (opened.isPending || list.isPending) ? (
             <p className="text-muted-foreground text-sm">{t('conversation.loading')}</p>
