@@ -51,7 +51,7 @@ it('lists the demo conversations in their sections, with unread counts', async (
   expect(within(list).getByRole('region', { name: 'Direct messages' })).toBeTruthy();
   expect(within(list).getByRole('region', { name: 'Threads' })).toBeTruthy();
   // The demo accounts read their open channels up to a day ago: something is unread.
-  expect(within(list).getAllByLabelText(/^\d+ unread messages?$/).length).toBeGreaterThan(0);
+  expect(within(list).getAllByText(/^\d+ unread messages?$/).length).toBeGreaterThan(0);
   expect(general).toBeTruthy();
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Filter conversations'), 'offi');

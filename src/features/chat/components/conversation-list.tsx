@@ -107,12 +107,15 @@ export function ConversationList({
                         />
                       ) : null}
                       {c.unread > 0 ? (
-                        <span
-                          className="bg-primary text-primary-foreground rounded-full px-1.5 text-xs"
-                          aria-label={t('list.unread', { count: c.unread })}
-                        >
-                          {unreadLabel(c.unread)}
-                        </span>
+                        <>
+                          <span
+                            className="bg-primary text-primary-foreground rounded-full px-1.5 text-xs"
+                            aria-hidden="true"
+                          >
+                            {unreadLabel(c.unread)}
+                          </span>
+                          <span className="sr-only">{t('list.unread', { count: c.unread })}</span>
+                        </>
                       ) : null}
                     </button>
                   </li>

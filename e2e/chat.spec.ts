@@ -1,0 +1,164 @@
+// Team chat through the real app and backend (docs/chat.md), as new users would: a manager at a
+// desk starts a direct message with a housekeeper on a 360 px phone; each sees the other's
+// messages, a reaction and an edit arrive live; a technician opening the same conversation's
+// address reads nothing of it. A message written with no signal shows "Sending…", then "Sent"
+// once the signal is back, and is one message on the server. axe on both screens.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { cutSignal, expectFitsPhone, jpeg, launchPhone, restoreSignal } from './support/field';
+import { signIn } from './support/helpers';
+import { baseURLOf, createStaff, service, uniqueCode, type Account } from './support/offline';
+
+const GENERAL = 'c4a70000-0000-4000-8000-000000000001'; // the demo seed's open #general
+
+async function chatPage(
+  browser: Browser,
+  account: Account,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURLOf(), viewport });
+  const page = await context.newPage();
+  await signIn(page, account.email, account.password);
+  await page.goto('/team-chat');
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  return page;
+}
+
+// The text box is the mention autocomplete's combobox.
+const composer = (page: Page) => page.getByRole('combobox', { name: 'Message', exact: true });
+const messageBy = (page: Page, name: string, text: string | RegExp) =>
+  page.getByRole('listitem', { name: `Message from ${name}` }).filter({ hasText: text });
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+test('a direct message between a desk and a phone, live both ways; a third person reads nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const baseURL = baseURLOf();
+  const tag = uniqueCode();
+  const nikosName = `Nikos ${tag}`;
+  const mariaName = `Maria ${tag}`;
+  const [nikos, maria, giorgos] = await Promise.all([
+    createStaff(baseURL, 'manager', { fullName: nikosName }),
+    createStaff(baseURL, 'housekeeper', { fullName: mariaName }),
+    createStaff(baseURL, 'technician', { fullName: `Giorgos ${tag}` }),
+  ]);
+  const desk = await chatPage(browser, nikos, { width: 1280, height: 900 });
+  const phone = await chatPage(browser, maria, { width: 360, height: 740 });
+
+  // Nikos starts a direct message with Maria and writes.
+  await desk.getByRole('button', { name: 'New message or channel' }).click();
+  await desk.getByRole('textbox', { name: 'Search people' }).fill(mariaName);
+  await desk.getByRole('dialog').getByText(mariaName, { exact: true }).click();
+  await desk.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(desk).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
+  const conversation = new URL(desk.url()).searchParams.get('c')!;
+  const first = `Is the pool at ${tag} clean for tonight?`;
+  await send(desk, first);
+  await expect(messageBy(desk, nikosName, first)).toBeVisible();
+  await expect(desk.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(composer(desk)).toHaveValue('');
+
+  // Maria's list shows it unread; she opens it, and answers.
+  const directs = phone.getByRole('region', { name: 'Direct messages' });
+  const entry = directs.getByRole('button', { name: new RegExp(nikosName) });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveAccessibleName(/1 unread message/);
+  await entry.click();
+  await expect(messageBy(phone, nikosName, first)).toBeVisible();
+  const reply = `Yes, done at ${tag}.`;
+  await send(phone, reply);
+  await expect(messageBy(desk, mariaName, reply)).toBeVisible();
+
+  // A reaction and an edit arrive live.
+  const theirs = messageBy(phone, nikosName, first);
+  await theirs.getByRole('button', { name: 'Message actions' }).click();
+  await theirs.getByRole('button', { name: 'React with 👍' }).click();
+  await expect(
+    messageBy(desk, nikosName, first).getByRole('button', { name: '👍 1' }),
+  ).toBeVisible();
+  const mine = messageBy(desk, nikosName, first);
+  await mine.getByRole('button', { name: 'Message actions' }).click();
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const edited = `Is the pool at ${tag} clean for 18:00?`;
+  await desk.getByRole('textbox', { name: 'Message text' }).fill(edited);
+  await desk.getByRole('button', { name: 'Save' }).click();
+  const seen = messageBy(phone, nikosName, edited);
+  await expect(seen).toBeVisible();
+  await expect(seen.getByText('edited')).toBeVisible();
+
+  // Maria goes back to the list; Nikos mentions her with a photo. She hears of it where she is.
+  await phone.getByRole('button', { name: 'Conversations', exact: true }).click();
+  await expect(phone).not.toHaveURL(/[?&]c=/);
+  await composer(desk).fill('Look at this, @');
+  await composer(desk).pressSequentially(mariaName.slice(0, 5));
+  await expect(desk.getByRole('option', { name: new RegExp(mariaName) })).toBeVisible();
+  await composer(desk).press('Enter');
+  await expect(composer(desk)).toHaveValue(new RegExp(`@\\[${mariaName}\\]\\([0-9a-f-]{36}\\) $`));
+  const chooser = desk.waitForEvent('filechooser');
+  await desk.getByRole('button', { name: 'Attach a photo or file' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'pool.jpg', mimeType: 'image/jpeg', buffer: await jpeg(7) });
+  await expect(desk.getByRole('list', { name: 'Files to send' })).toContainText('pool.jpg');
+  await composer(desk).press('Enter');
+  const withPhoto = messageBy(desk, nikosName, `@${mariaName}`);
+  await expect(withPhoto.getByRole('button', { name: /^Open pool/ })).toBeVisible();
+  await expect(phone.getByText(`${nikosName} mentioned you`).first()).toBeVisible();
+  await entry.click();
+  const received = messageBy(phone, nikosName, `@${mariaName}`);
+  await expect(received.locator('img')).toBeVisible();
+
+  await expectAccessible(desk, 'team chat, desk');
+  await expectAccessible(phone, 'team chat, phone');
+  await expectFitsPhone(phone);
+
+  // Giorgos is not in it: its address shows him nothing, and his list does not have it.
+  const other = await chatPage(browser, giorgos, { width: 1280, height: 900 });
+  await other.goto(`/team-chat?c=${conversation}`);
+  await expect(
+    other.getByText('This conversation does not exist or is not yours to read.'),
+  ).toBeVisible();
+  await expect(other.getByText(first)).toHaveCount(0);
+  await expect(other.getByText(reply)).toHaveCount(0);
+  await expect(other.getByRole('button', { name: new RegExp(nikosName) })).toHaveCount(0);
+  for (const p of [desk, phone, other]) await p.context().close();
+});
+
+test('a message written with no signal is "Sending…", then "Sent", and lands once', async () => {
+  test.setTimeout(180_000);
+  const baseURL = baseURLOf();
+  const tag = uniqueCode();
+  const name = `Anna ${tag}`;
+  const anna = await createStaff(baseURL, 'housekeeper', { fullName: name });
+  const pwa = await launchPhone(baseURL);
+  try {
+    const { page, context } = pwa;
+    await page.goto('/auth');
+    await signIn(page, anna.email, anna.password);
+    await page.goto(`/team-chat?c=${GENERAL}`);
+    await expect(composer(page)).toBeVisible();
+    // The conversation was read online: it is kept for the offline minutes.
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await cutSignal(context);
+    const text = `Linen for ${tag} is in the van, no signal here`;
+    await send(page, text);
+    const pending = messageBy(page, name, text);
+    await expect(pending).toBeVisible();
+    await expect(pending.getByText('Sending…')).toBeVisible();
+    await restoreSignal(context);
+    await expect(messageBy(page, name, text).getByText('Sent')).toBeVisible({ timeout: 30_000 });
+    const rows = await service<{ id: string }[]>(
+      baseURL,
+      'GET',
+      `/rest/v1/messages?select=id&conversation_id=eq.${GENERAL}&body=eq.${encodeURIComponent(text)}`,
+    );
+    expect(rows).toHaveLength(1);
+  } finally {
+    await pwa.close();
+  }
+});
