@@ -52,7 +52,7 @@ test('a direct message between a desk and a phone, live both ways; a third perso
 
   // Nikos starts a direct message with Maria and writes.
   await desk.getByRole('button', { name: 'New message or channel' }).click();
-  await desk.getByRole('textbox', { name: 'Search people' }).fill(mariaName);
+  await desk.getByLabel('Search people').fill(mariaName);
   await desk.getByRole('dialog').getByText(mariaName, { exact: true }).click();
   await desk.getByRole('button', { name: 'Start conversation' }).click();
   await expect(desk).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
@@ -95,8 +95,8 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   await phone.getByRole('button', { name: 'Conversations', exact: true }).click();
   await expect(phone).not.toHaveURL(/[?&]c=/);
   await composer(desk).fill('Look at this, @');
-  await composer(desk).pressSequentially(mariaName.slice(0, 5));
-  await expect(desk.getByRole('option', { name: new RegExp(mariaName) })).toBeVisible();
+  await composer(desk).pressSequentially(mariaName);
+  await expect(desk.getByRole('option')).toHaveText([new RegExp(mariaName)]);
   await composer(desk).press('Enter');
   await expect(composer(desk)).toHaveValue(new RegExp(`@\\[${mariaName}\\]\\([0-9a-f-]{36}\\) $`));
   const chooser = desk.waitForEvent('filechooser');
@@ -104,7 +104,7 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   await (
     await chooser
   ).setFiles({ name: 'pool.jpg', mimeType: 'image/jpeg', buffer: await jpeg(7) });
-  await expect(desk.getByRole('list', { name: 'Files to send' })).toContainText('pool.jpg');
+  await expect(desk.getByRole('button', { name: 'Remove pool.jpg' })).toBeVisible();
   await composer(desk).press('Enter');
   const withPhoto = messageBy(desk, nikosName, `@${mariaName}`);
   await expect(withPhoto.getByRole('button', { name: /^Open pool/ })).toBeVisible();
@@ -143,7 +143,7 @@ test('a message written with no signal is "Sending…", then "Sent", and lands o
     await page.goto(`/team-chat?c=${GENERAL}`);
     await expect(composer(page)).toBeVisible();
     // The conversation was read online: it is kept for the offline minutes.
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Message from / }).first()).toBeVisible();
     await cutSignal(context);
     const text = `Linen for ${tag} is in the van, no signal here`;
     await send(page, text);

@@ -105,7 +105,7 @@ export function Composer({
           {...mention.inputProps}
           aria-label={t('composer.text')}
           placeholder={t('composer.placeholder')}
-          className="border-input focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 w-full flex-1 rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
+          className="border-input focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 w-full min-w-0 flex-1 rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px]"
           rows={1}
           maxLength={MAX_BODY}
           value={value}

@@ -94,7 +94,13 @@ export function ConversationList({
                       <span className="min-w-0 flex-1">
                         <span className="block truncate">{title}</span>
                         {c.last_message_at ? (
-                          <span className="text-muted-foreground block text-xs font-normal">
+                          <span
+                            className={cn(
+                              'block text-xs font-normal',
+                              // On the selected row's background the muted grey is too faint.
+                              selected === c.id ? 'text-foreground' : 'text-muted-foreground',
+                            )}
+                          >
                             {formatDateTime(c.last_message_at)}
                           </span>
                         ) : null}

@@ -109,7 +109,10 @@ export function TeamChatRoute() {
           )}
         </div>
         <div
-          className={cn('min-h-0 flex-1 flex-col', selected === null ? 'hidden md:flex' : 'flex')}
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col',
+            selected === null ? 'hidden md:flex' : 'flex',
+          )}
         >
           {conversation ? (
             <ConversationView
