@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { cutSignal, expectFitsPhone, jpeg, launchPhone, restoreSignal } from './support/field';
 import { signIn } from './support/helpers';
+import { waitForController } from './support/pwa';
 import { baseURLOf, createStaff, service, uniqueCode, type Account } from './support/offline';
 
 const GENERAL = 'c4a70000-0000-4000-8000-000000000001'; // the demo seed's open #general
@@ -144,6 +145,7 @@ test('a message written with no signal is "Sending…", then "Sent", and lands o
     await expect(composer(page)).toBeVisible();
     // The conversation was read online: it is kept for the offline minutes.
     await expect(page.getByRole('listitem', { name: /^Message from / }).first()).toBeVisible();
+    await waitForController(page);
     await cutSignal(context);
     const text = `Linen for ${tag} is in the van, no signal here`;
     await send(page, text);

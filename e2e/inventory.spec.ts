@@ -20,6 +20,7 @@ import {
   restoreSignal,
 } from './support/field';
 import { expectToast, signInAs } from './support/helpers';
+import { waitForController } from './support/pwa';
 import { baseURLOf, service, uniqueCode } from './support/offline';
 
 const WAREHOUSE = 'c1710000-0000-4000-8000-000000000001'; // the demo seed's first warehouse
@@ -211,6 +212,8 @@ test('a housekeeper counts a villa on a 360 px phone with no signal; the count l
     await expectAccessible(page, 'count mode');
     await expectFitsPhone(page);
 
+    // The app is kept on the phone (the service worker in control) before the signal goes.
+    await waitForController(page);
     await cutSignal(phone.context);
     await line.getByLabel(`Counted: ${item.name}`).fill('4');
     await page.getByRole('button', { name: 'Save count (1 item)' }).click();

@@ -5,11 +5,15 @@ import {
   TOAST_VISIBLE,
   toasterMounted,
   toasterWanted,
+  whenLoaded,
 } from '@/lib/toast';
 import { useT } from '@/lib/i18n/catalog';
 import { messages } from '@/lib/messages';
 
-const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
+// Asked for again when the signal is back, if it could not come (./lib/toast.ts `whenLoaded`).
+const Toaster = lazy(() =>
+  whenLoaded(async () => ({ default: (await import('@/components/ui/sonner')).Toaster })),
+);
 
 function Ready() {
   // Runs after the toaster (an earlier sibling) has subscribed to the toast store.

@@ -6,6 +6,21 @@
 export const TOAST_VISIBLE = 3;
 export const TOAST_DURATION_MS = 4000;
 
+/**
+ * A chunk loaded now, or once the signal is back if it cannot come now: the first toast of a phone
+ * that lost its signal before the service worker had kept the app. Until then no toast shows,
+ * rather than the app falling to its error screen over a toast.
+ */
+export async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch {
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    }
+  }
+}
+
 let markReady: () => void = () => undefined;
 const toasterReady = new Promise<void>((resolve) => {
   markReady = resolve;
@@ -33,7 +48,7 @@ function show(kind: Kind, message: string) {
     wanted = true;
     for (const l of listeners) l();
   }
-  void Promise.all([toasterReady, import('sonner')]).then(([, { toast }]) => {
+  void Promise.all([toasterReady, whenLoaded(() => import('sonner'))]).then(([, { toast }]) => {
     if (kind === 'info') toast(message);
     else toast[kind](message);
   });

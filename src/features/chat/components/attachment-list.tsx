@@ -86,14 +86,14 @@ export function AttachmentList({ attachments, className }: AttachmentListProps) 
               type="button"
               onClick={() => setOpen(i)}
               aria-label={t('attachments.openNamed', { name: a.name })}
-              className="focus-visible:ring-ring bg-muted flex items-center gap-2 overflow-hidden rounded-md border text-left text-sm focus-visible:ring-2 focus-visible:outline-none"
+              className="focus-visible:ring-ring/50 bg-muted flex items-center gap-2 overflow-hidden rounded-md border text-left text-sm focus-visible:ring-2 focus-visible:outline-none"
             >
               {isImage(a) && thumbs.get(a.path) ? (
                 <img
                   src={thumbs.get(a.path)}
                   alt={a.name}
                   loading="lazy"
-                  className="size-28 object-cover sm:size-36"
+                  className="size-20 object-cover"
                 />
               ) : (
                 <span className="flex h-12 items-center gap-2 px-3">

@@ -84,14 +84,14 @@ export function AttachmentPicker({
           {files.map((f, i) => (
             <li
               key={`${f.name}-${f.size}-${f.lastModified}-${i}`}
-              className="bg-muted relative flex h-16 items-center gap-2 overflow-hidden rounded-md border pr-8"
+              className="bg-muted relative flex h-14 items-center gap-2 overflow-hidden rounded-md border pr-10"
             >
               {previews[i] ? (
-                <img src={previews[i]} alt={f.name} className="size-16 object-cover" />
+                <img src={previews[i]} alt={f.name} className="size-12 object-cover" />
               ) : (
-                <span className="flex h-full items-center gap-2 pl-2 text-sm">
+                <span className="flex h-full items-center gap-2 px-2 text-sm">
                   <FileText aria-hidden="true" className="size-5 shrink-0" />
-                  <span className="max-w-32 truncate">{f.name}</span>
+                  <span className="max-w-40 truncate">{f.name}</span>
                 </span>
               )}
               <span className="text-muted-foreground text-xs">{fileSize(f.size)}</span>

@@ -34,7 +34,7 @@ export function AttachmentViewer({
   return (
     <Dialog open={shown !== undefined} onOpenChange={(open) => !open && onIndexChange(null)}>
       <DialogContent
-        className="flex max-h-[95dvh] flex-col gap-3 p-4 sm:max-w-3xl"
+        className="flex max-h-[90dvh] flex-col gap-3 p-4 sm:max-w-lg"
         onKeyDown={(e) => {
           if (e.key === 'ArrowRight') go(1);
           else if (e.key === 'ArrowLeft') go(-1);
@@ -42,23 +42,28 @@ export function AttachmentViewer({
       >
         {shown ? (
           <>
-            <DialogTitle className="pr-8 text-base break-all">{shown.name}</DialogTitle>
+            <DialogTitle className="pr-10 text-base break-all">{shown.name}</DialogTitle>
             <DialogDescription>
               {t('attachments.position', { index: (index ?? 0) + 1, count })}
             </DialogDescription>
-            <div className="bg-muted flex min-h-48 flex-1 items-center justify-center overflow-hidden rounded-md">
+            <div className="bg-muted flex min-h-32 flex-1 items-center justify-center overflow-hidden rounded-md">
               {!url ? (
                 <span className="text-muted-foreground text-sm">
                   {t('attachments.unavailable')}
                 </span>
               ) : shown.type.startsWith('image/') ? (
-                <img src={url} alt={shown.name} className="max-h-[70dvh] w-auto object-contain" />
+                <img
+                  src={url}
+                  alt={shown.name}
+                  className="w-auto object-cover"
+                  style={{ maxHeight: '70dvh' }}
+                />
               ) : (
                 <a
                   href={url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="flex flex-col items-center gap-2 p-8 underline"
+                  className="flex flex-col items-center gap-2 p-6 underline"
                 >
                   <FileText aria-hidden="true" className="size-12" />
                   {t('attachments.openFile')}

@@ -69,7 +69,7 @@ export function MentionMenu<P extends MentionPerson>({
       role="listbox"
       aria-label={t('mentions.label')}
       className={cn(
-        'bg-popover text-popover-foreground z-50 max-h-64 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border p-1 shadow-md',
+        'bg-popover text-popover-foreground z-50 max-h-64 w-56 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border p-1 shadow-md',
         className,
       )}
     >
@@ -82,7 +82,7 @@ export function MentionMenu<P extends MentionPerson>({
           aria-label={p.fullName}
           className={cn(
             'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-            i === activeIndex && 'bg-accent text-accent-foreground',
+            i === activeIndex && 'bg-accent',
           )}
           // Keep the textarea focused: the pick happens on click.
           onMouseDown={(e) => e.preventDefault()}

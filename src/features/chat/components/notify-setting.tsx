@@ -52,7 +52,7 @@ export function NotifySetting({ conversationId, className }: NotifySettingProps)
       <fieldset className="flex flex-col gap-2" disabled={mine.isPending}>
         <legend className="mb-1 text-sm font-medium">{t('notify.legend')}</legend>
         {NOTIFY_LEVELS.map((level: NotifyLevel) => (
-          <label key={level} className="flex min-h-9 cursor-pointer items-start gap-2 text-sm">
+          <label key={level} className="flex min-h-10 cursor-pointer items-start gap-2 text-sm">
             <input
               type="radio"
               name={name}
@@ -73,7 +73,7 @@ export function NotifySetting({ conversationId, className }: NotifySettingProps)
           type="button"
           variant="outline"
           size="sm"
-          className="self-start"
+          className="w-fit"
           disabled={asking}
           onClick={() => {
             setAsking(true);

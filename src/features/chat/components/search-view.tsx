@@ -57,7 +57,7 @@ function Excerpt({ body, q }: { body: string; q: string }) {
       {start > 0 ? '… ' : ''}
       {parts.map((p, i) =>
         p.hit ? (
-          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-inherit dark:bg-yellow-700">
+          <mark key={i} className="bg-primary/10 text-foreground rounded-sm px-1 font-semibold">
             {p.text}
           </mark>
         ) : (
@@ -84,7 +84,7 @@ function VillaFilter({
     return (
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t('search.villa')}</span>
-        <span className="bg-muted flex h-9 items-center gap-1 rounded-md border pl-3 text-sm">
+        <span className="bg-muted flex h-9 items-center gap-1 rounded-md border px-3 text-sm">
           <span className="truncate">{villa.name}</span>
           <Button
             type="button"
@@ -116,13 +116,13 @@ function VillaFilter({
       {text.trim() && options.length > 0 ? (
         <ul
           aria-label={t('search.villaMatches')}
-          className="bg-popover absolute top-full z-10 mt-1 w-full rounded-md border p-1 shadow-md"
+          className="bg-popover absolute z-10 mt-1 w-full rounded-md border p-1 shadow-md"
         >
           {options.map((v) => (
             <li key={v.id}>
               <button
                 type="button"
-                className="hover:bg-accent focus-visible:bg-accent w-full rounded-sm px-2 py-1.5 text-left text-sm"
+                className="hover:bg-accent focus-visible:ring-2 w-full rounded-sm px-2 py-1.5 text-left text-sm"
                 onClick={() => onChange(v)}
               >
                 {v.name} <span className="text-muted-foreground">{v.code}</span>
@@ -150,7 +150,7 @@ function ResultItem({
       <button
         type="button"
         onClick={() => onOpen(r.conversationId, r.id)}
-        className="hover:bg-accent focus-visible:ring-ring flex w-full flex-col gap-1 rounded-md px-3 py-2 text-left focus-visible:ring-2 focus-visible:outline-none"
+        className="hover:bg-accent focus-visible:ring-ring/50 flex w-full flex-col gap-1 rounded-md px-3 py-2 text-left focus-visible:ring-2 focus-visible:outline-none"
       >
         <span className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-medium">{r.conversation.title}</span>
@@ -197,11 +197,7 @@ export function SearchView({ onOpen, className }: SearchViewProps) {
 
   return (
     <section aria-label={t('search.title')} className={cn('flex flex-col gap-4', className)}>
-      <form
-        role="search"
-        onSubmit={submit}
-        className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
-      >
+      <form role="search" onSubmit={submit} className="grid gap-3 sm:grid-cols-4 sm:items-end">
         <div className="flex flex-col gap-1">
           <Label htmlFor={textId}>{t('search.text')}</Label>
           <Input

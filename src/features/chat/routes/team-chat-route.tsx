@@ -71,7 +71,7 @@ export function TeamChatRoute() {
               <Button
                 variant="ghost"
                 size="sm"
-                className="self-start"
+                className="w-fit"
                 onClick={() => setSearching(false)}
               >
                 <ArrowLeft className="size-4" aria-hidden="true" />
