@@ -16,6 +16,7 @@ const parts = [
   'housekeeping',
   'maintenance',
   'inventory',
+  'chat',
   'web',
   'offline',
 ].filter((p) => existsSync(path.join(here, `${p}.ts`)));
