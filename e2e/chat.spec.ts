@@ -1,5 +1,6 @@
 // Team chat through the real app and backend (docs/chat.md), as new users would: a manager at a
-// desk starts a direct message with a housekeeper on a 360 px phone; each sees the other's
+// desk starts a direct message with a technician on a 360 px phone (technicians, not housekeepers:
+// a new housekeeper would be a new column of every housekeeping board other specs drag across); each sees the other's
 // messages, a reaction and an edit arrive live; a technician opening the same conversation's
 // address reads nothing of it. A message written with no signal shows "Sending…", then "Sent"
 // once the signal is back, and is one message on the server. axe on both screens.
@@ -45,7 +46,7 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   const mariaName = `Maria ${tag}`;
   const [nikos, maria, giorgos] = await Promise.all([
     createStaff(baseURL, 'manager', { fullName: nikosName }),
-    createStaff(baseURL, 'housekeeper', { fullName: mariaName }),
+    createStaff(baseURL, 'technician', { fullName: mariaName }),
     createStaff(baseURL, 'technician', { fullName: `Giorgos ${tag}` }),
   ]);
   const desk = await chatPage(browser, nikos, { width: 1280, height: 900 });
@@ -135,7 +136,7 @@ test('a message written with no signal is "Sending…", then "Sent", and lands o
   const baseURL = baseURLOf();
   const tag = uniqueCode();
   const name = `Anna ${tag}`;
-  const anna = await createStaff(baseURL, 'housekeeper', { fullName: name });
+  const anna = await createStaff(baseURL, 'technician', { fullName: name });
   const pwa = await launchPhone(baseURL);
   try {
     const { page, context } = pwa;

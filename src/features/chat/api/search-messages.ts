@@ -3,20 +3,21 @@
 // conversation (a channel's or villa's name, a direct's or group's people, a thread's work order or
 // clean) and its author. Online only: a search of the server has nothing to answer offline.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { getChatStaff, type ChatPerson } from './staff-directory';
 import type { Attachment } from './upload-attachment';
 
+// zod/mini, as the app's other schemas: full zod probes eval, which the CSP reports.
 export const searchInput = z
   .object({
-    q: z.string().trim().max(200).default(''),
-    person: z.string().uuid().nullable().default(null),
-    villa: z.string().uuid().nullable().default(null),
-    maxRows: z.number().int().min(1).max(200).default(50),
+    q: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+    person: z._default(z.nullable(z.uuid()), null),
+    villa: z._default(z.nullable(z.uuid()), null),
+    maxRows: z._default(z.int().check(z.minimum(1), z.maximum(200)), 50),
   })
-  .refine((s) => s.q !== '' || s.person !== null || s.villa !== null, { path: ['q'] });
+  .check(z.refine((s) => s.q !== '' || s.person !== null || s.villa !== null, { path: ['q'] }));
 export type SearchInput = z.input<typeof searchInput>;
 
 export interface ConversationLabel {
