@@ -7,6 +7,7 @@ import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { useKeepFirstPaintTexts } from '@/lib/first-paint-texts';
 import { useT } from '@/lib/i18n/catalog';
 import { readSidebarCookie } from '@/lib/sidebar-state';
+import { whenLoaded } from '@/lib/toast';
 import { requestPersistentStorage } from '@/offline/storage';
 import { AreasProvider } from '../areas';
 import { CompanySettingsSync } from '../company-settings-sync';
@@ -29,7 +30,11 @@ export { loaderForAccess } from '../guards/loader-access';
 // Chat's toasts and system notifications for a message meant for me while I am elsewhere
 // (docs/chat.md "Notifications"): its own chunk, fetched once the screen is drawn and the page is
 // idle, so it never competes with a first screen.
-const ChatNotifier = lazy(() => import('@/features/chat/components/chat-notifier'));
+// A chunk that cannot come (no signal before the service worker kept the app) is asked for again
+// once the signal is back, instead of failing the frame (src/lib/toast.ts).
+const ChatNotifier = lazy(() =>
+  whenLoaded(() => import('@/features/chat/components/chat-notifier')),
+);
 
 /** True once the page has been idle after the screen came (at most 3 s later). */
 function useIdleAfter(ready: boolean): boolean {
