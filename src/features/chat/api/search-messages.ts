@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { fetchOrThrow } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { getChatStaff, type ChatPerson } from './staff-directory';
-import type { Attachment } from './upload-attachment';
+import { attachmentsOf, type Attachment } from './upload-attachment';
 
 // zod/mini, as the app's other schemas: full zod probes eval, which the CSP reports.
 export const searchInput = z
@@ -110,7 +110,7 @@ export async function searchMessages(input: SearchInput): Promise<SearchResult[]
     authorId: m.author_id,
     authorName: m.author_id ? (names.get(m.author_id) ?? null) : null,
     body: m.body,
-    attachments: (Array.isArray(m.attachments) ? m.attachments : []) as unknown as Attachment[],
+    attachments: attachmentsOf(m.attachments),
     createdAt: m.created_at,
     editedAt: m.edited_at,
   }));

@@ -22,6 +22,11 @@ export interface Attachment {
   size: number;
 }
 
+/** A message's `attachments` (jsonb, as send_message checked them) as a list; [] when none. */
+export function attachmentsOf(value: unknown): Attachment[] {
+  return Array.isArray(value) ? (value as Attachment[]) : [];
+}
+
 /** A file ready to go: what the message will say of it, and the bytes to upload. */
 export interface PreparedAttachment {
   attachment: Attachment;

@@ -12,7 +12,7 @@ import { messages } from '../messages';
 import type { ChatMessage } from '../api/get-messages';
 import { MessageBody } from './message-body';
 import { AttachmentList } from './attachment-list';
-import type { Attachment } from '../api/upload-attachment';
+import { attachmentsOf } from '../api/upload-attachment';
 import { plainBody } from '../mentions';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀', '✅'];
@@ -47,6 +47,7 @@ export function MessageItem({
   const [confirming, setConfirming] = useState(false);
   const mine = m.author_id === me;
   const deleted = m.deleted_at !== null;
+  const files = attachmentsOf(m.attachments);
   const author = m.author_id ? (names[m.author_id] ?? t('list.someone')) : t('list.someone');
   const reactions = new Map<string, { count: number; mine: string | null }>();
   for (const r of m.reactions) {
@@ -113,9 +114,7 @@ export function MessageItem({
         ) : (
           <>
             {m.body ? <MessageBody body={m.body} me={me} /> : null}
-            {Array.isArray(m.attachments) && m.attachments.length > 0 ? (
-              <AttachmentList attachments={m.attachments as Attachment[]} className="mt-1" />
-            ) : null}
+            {files.length > 0 ? <AttachmentList attachments={files} className="mt-1" /> : null}
           </>
         )}
       </div>
