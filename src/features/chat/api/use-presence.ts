@@ -1,5 +1,7 @@
 // Typing and online presence of one conversation (docs/chat.md "The screens"): the realtime
-// server's broadcast and presence on a channel per conversation (`chat-room:<id>`), not tables.
+// server's broadcast and presence on a private channel per conversation (`chat-room:<id>`), not
+// tables; only whoever reads the conversation may join it (realtime.messages policies,
+// 20261201130000_chat_rooms_private.sql).
 // Each open conversation tracks the user as present; a keystroke in the composer broadcasts
 // "typing" at most every 2 s, and a typist is shown for 4 s after their last one.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,7 +29,7 @@ export function usePresence(conversationId: string, userId: string): Presence {
   useEffect(() => {
     if (!userId) return;
     const ch = supabase.channel(`chat-room:${conversationId}`, {
-      config: { presence: { key: userId }, broadcast: { self: false } },
+      config: { private: true, presence: { key: userId }, broadcast: { self: false } },
     });
     ch.on('presence', { event: 'sync' }, () => {
       setOnline(new Set(Object.keys(ch.presenceState())));
