@@ -1,9 +1,12 @@
 // Team chat through the real app and backend (docs/chat.md), as new users would: a manager at a
 // desk starts a direct message with a technician on a 360 px phone (technicians, not housekeepers:
-// a new housekeeper would be a new column of every housekeeping board other specs drag across); each sees the other's
-// messages, a reaction and an edit arrive live; a technician opening the same conversation's
-// address reads nothing of it. A message written with no signal shows "Sending…", then "Sent"
-// once the signal is back, and is one message on the server. axe on both screens.
+// a new housekeeper would be a new column of every housekeeping board other specs drag across);
+// each sees the other online and typing, and the other's messages, a reaction and an edit arrive
+// live; a third technician with chat open all along receives nothing of it over the socket (while
+// #general's message reaches him) and reads nothing of it at its address. A work order's thread,
+// opened with "Discuss" by the manager, tells its technician elsewhere in the app, and is the same
+// thread from the technician's side. A message written with no signal shows "Sending…", then
+// "Sent" once the signal is back, and is one message on the server. axe on every screen.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { cutSignal, expectFitsPhone, jpeg, launchPhone, restoreSignal } from './support/field';
@@ -17,9 +20,17 @@ async function chatPage(
   browser: Browser,
   account: Account,
   viewport: { width: number; height: number },
+  frames?: string[],
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURLOf(), viewport });
   const page = await context.newPage();
+  // Every frame the realtime server sends this page, from its first socket on.
+  if (frames)
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) =>
+        frames.push(typeof payload === 'string' ? payload : payload.toString('utf8')),
+      ),
+    );
   await signIn(page, account.email, account.password);
   await page.goto('/team-chat');
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
@@ -36,7 +47,7 @@ async function send(page: Page, text: string) {
   await composer(page).press('Enter');
 }
 
-test('a direct message between a desk and a phone, live both ways; a third person reads nothing', async ({
+test('a direct message between a desk and a phone, live both ways; a third person receives nothing', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -51,6 +62,9 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   ]);
   const desk = await chatPage(browser, nikos, { width: 1280, height: 900 });
   const phone = await chatPage(browser, maria, { width: 360, height: 740 });
+  // Giorgos has chat open from the start: whatever his socket is sent is recorded.
+  const giorgosFrames: string[] = [];
+  const other = await chatPage(browser, giorgos, { width: 1280, height: 900 }, giorgosFrames);
 
   // Nikos starts a direct message with Maria and writes.
   await desk.getByRole('button', { name: 'New message or channel' }).click();
@@ -72,6 +86,13 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   await expect(entry).toHaveAccessibleName(/1 unread message/);
   await entry.click();
   await expect(messageBy(phone, nikosName, first)).toBeVisible();
+
+  // Both have it open: each sees the other online, and Maria sees Nikos typing.
+  await expect(desk.getByRole('img', { name: 'Online' })).toBeVisible();
+  await expect(phone.getByRole('img', { name: 'Online' })).toBeVisible();
+  await composer(desk).pressSequentially('One more');
+  await expect(phone.getByText(`${nikosName} is typing…`)).toBeVisible();
+  await composer(desk).fill('');
   const reply = `Yes, done at ${tag}.`;
   await send(phone, reply);
   await expect(messageBy(desk, mariaName, reply)).toBeVisible();
@@ -119,8 +140,15 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   await expectAccessible(phone, 'team chat, phone');
   await expectFitsPhone(phone);
 
-  // Giorgos is not in it: its address shows him nothing, and his list does not have it.
-  const other = await chatPage(browser, giorgos, { width: 1280, height: 900 });
+  // Giorgos is not in it. His socket was sent nothing of it (no text, not its id), while a
+  // message in #general, which he reads, reached him there.
+  const general = `Team meeting moved to 9:30 (${tag})`;
+  await desk.goto(`/team-chat?c=${GENERAL}`);
+  await send(desk, general);
+  await expect.poll(() => giorgosFrames.some((f) => f.includes(general))).toBe(true);
+  for (const text of [first, reply, edited, conversation])
+    expect(giorgosFrames.filter((f) => f.includes(text))).toEqual([]);
+  // Its address shows him nothing, and his list does not have it.
   await other.goto(`/team-chat?c=${conversation}`);
   await expect(
     other.getByText('This conversation does not exist or is not yours to read.'),
@@ -129,6 +157,67 @@ test('a direct message between a desk and a phone, live both ways; a third perso
   await expect(other.getByText(reply)).toHaveCount(0);
   await expect(other.getByRole('button', { name: new RegExp(nikosName) })).toHaveCount(0);
   for (const p of [desk, phone, other]) await p.context().close();
+});
+
+test('a work order’s thread: the manager opens it with "Discuss", the technician hears of it and finds the same thread', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const baseURL = baseURLOf();
+  const tag = uniqueCode();
+  const nikosName = `Nikos ${tag}`;
+  const [nikos, eleni] = await Promise.all([
+    createStaff(baseURL, 'manager', { fullName: nikosName }),
+    createStaff(baseURL, 'technician', { fullName: `Eleni ${tag}` }),
+  ]);
+  const code = `ZOF-${tag}`;
+  const [villa] = await service<{ id: string }[]>(baseURL, 'POST', '/rest/v1/properties', {
+    code,
+    name: `${code} Villa Thread`,
+    area: 'Thread Bay, Milos',
+    bedrooms: 2,
+  });
+  const title = `Pool pump leaking ${tag}`;
+  const [order] = await service<{ id: string }[]>(baseURL, 'POST', '/rest/v1/work_orders', {
+    property_id: villa!.id,
+    title,
+    priority: 'high',
+    assignee_id: eleni.id,
+  });
+  const desk = await chatPage(browser, nikos, { width: 1280, height: 900 });
+  const phone = await chatPage(browser, eleni, { width: 360, height: 740 });
+  await phone.goto('/maintenance');
+
+  // Nikos opens the work order and its thread.
+  await desk.goto(`/maintenance?wo=${order!.id}`);
+  await desk.getByRole('dialog', { name: title }).getByRole('button', { name: 'Discuss' }).click();
+  await expect(desk).toHaveURL(/\/team-chat\?c=[0-9a-f-]{36}/);
+  const thread = new URL(desk.url()).searchParams.get('c')!;
+  await expect(desk.getByRole('heading', { level: 2 })).toContainText(title);
+  const ask = `Can you bring the spare pump for ${code}?`;
+  await send(desk, ask);
+  await expect(messageBy(desk, nikosName, ask).getByText('Sent')).toBeVisible();
+
+  // Eleni is on her work orders: the thread of her task tells her.
+  await expect(phone.getByText(new RegExp(`^${nikosName} in .*${title}`)).first()).toBeVisible();
+  // From the work order, "Discuss" is the same thread, with Nikos's message.
+  await phone.goto(`/maintenance?wo=${order!.id}`);
+  await phone.getByRole('dialog', { name: title }).getByRole('button', { name: 'Discuss' }).click();
+  await expect(phone).toHaveURL(new RegExp(`[?&]c=${thread}`));
+  await expect(messageBy(phone, nikosName, ask)).toBeVisible();
+  const answer = `On my way with it, ${tag}`;
+  await send(phone, answer);
+  await expect(messageBy(desk, `Eleni ${tag}`, answer)).toBeVisible();
+  await expectAccessible(phone, 'a work order thread, phone');
+  await expectFitsPhone(phone);
+
+  // It is listed under Threads on both sides.
+  await phone.getByRole('button', { name: 'Conversations', exact: true }).click();
+  for (const p of [desk, phone])
+    await expect(
+      p.getByRole('region', { name: 'Threads' }).getByRole('button', { name: new RegExp(title) }),
+    ).toBeVisible();
+  for (const p of [desk, phone]) await p.context().close();
 });
 
 test('a message written with no signal is "Sending…", then "Sent", and lands once', async () => {
