@@ -257,6 +257,21 @@ const surfaces: Surface[] = [
       expect(b).toEqual({ code: 413, error_code: 'validation_failed', msg: expect.any(String) }),
   },
   {
+    // supabase-js names GoTrue's API version, and GoTrue answers it in that version's shape.
+    name: 'auth (X-Supabase-Api-Version: 2024-01-01)',
+    limit: LIMIT,
+    method: 'POST',
+    target: '/auth/v1/token?grant_type=password',
+    headers: { ...json, apikey: SERVICE_KEY, 'X-Supabase-Api-Version': '2024-01-01' },
+    body: (size) => jsonOfSize({ email: 'nobody@edges.test', password: 'not-the-password' }, size),
+    served: (res) => {
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_credentials' });
+    },
+    refusedStatus: 413,
+    shape: (b) => expect(b).toEqual({ code: 'validation_failed', message: expect.any(String) }),
+  },
+  {
     name: 'realtime broadcast',
     limit: LIMIT,
     method: 'POST',
