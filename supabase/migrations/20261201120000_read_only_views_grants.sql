@@ -51,6 +51,13 @@ revoke select on table public.property_overview from public, anon;
 grant select on table public.property_overview to authenticated;
 select private.make_view_read_only('public.property_overview');
 
+-- How inventory_low_stock's anon SELECT came about, closed for the views and tables to come: the
+-- platform's default privileges give anon every privilege on a new table or view in public, and
+-- 20261127200000 took back only the write ones. Each migration grants SELECT explicitly to whom it
+-- serves (tables revoke all first), so anon gets nothing by default any more either, as
+-- 20261124100200_rpc_caller_checks.sql did for EXECUTE on functions.
+alter default privileges in schema public revoke select on tables from anon;
+
 -- The check: no view in public may be written by anon or authenticated, and each has its refusing
 -- trigger. A view left writable or without its trigger fails here, on PGlite and PostgreSQL alike.
 do $$

@@ -167,6 +167,23 @@ describe('read-only views through supabase-js', () => {
     expect(seen).toEqual(wanted);
   });
 
+  it('a view a later migration adds starts with no grant to anon and no write grant to authenticated', async () => {
+    // Made as the migrations are (the migration role, in public), then dropped.
+    await fixture.server.db.exec('create view public.view_grants_probe as select 1 as id');
+    try {
+      const { rows } = await fixture.server.db.query<{ role: string; priv: string }>(
+        `select r.role, p.priv
+           from unnest(array['anon', 'authenticated']) as r(role)
+           cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) as p(priv)
+          where pg_catalog.has_table_privilege(r.role, 'public.view_grants_probe', p.priv)`,
+      );
+      // authenticated keeps the platform's default SELECT: the view's migration decides its reads.
+      expect(rows).toEqual([{ role: 'authenticated', priv: 'SELECT' }]);
+    } finally {
+      await fixture.server.db.exec('drop view public.view_grants_probe');
+    }
+  });
+
   it("a manager reads the villas' overview and a housekeeper the villas she may see (reads unchanged)", async () => {
     const manager = await callers.get('manager')!.from('property_overview').select('*');
     expect(manager.error).toBeNull();
