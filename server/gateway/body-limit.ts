@@ -22,11 +22,11 @@ export interface BodyLimits {
   auth: number;
   /** /realtime/v1 HTTP broadcasts (REALTIME_MAX_BODY_BYTES). */
   realtime: number;
-  /** /storage/v1 requests that are not uploads: JSON bodies (STORAGE_JSON_MAX_BYTES). */
+  /** /storage/v1 requests that are not uploads: JSON bodies (STORAGE_MAX_JSON_BODY_BYTES). */
   storageJson: number;
 }
 
-/** Storage's JSON bodies (create a bucket, list, sign, copy, move, remove): 1 MiB. */
+/** Storage's JSON bodies (create a bucket, list, sign, copy, move, remove): 1 MiB by default. */
 export const STORAGE_JSON_MAX_BYTES = 1024 * 1024;
 
 /** A body passed its limit while it streamed in. */

@@ -222,7 +222,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       functions: envInt(env.FUNCTIONS_MAX_BODY_BYTES, 10 * 1024 * 1024),
       auth: envInt(env.AUTH_MAX_BODY_BYTES, 64 * 1024),
       realtime: envInt(env.REALTIME_MAX_BODY_BYTES, 2 * 1024 * 1024),
-      storageJson: STORAGE_JSON_MAX_BYTES,
+      storageJson: envInt(env.STORAGE_MAX_JSON_BODY_BYTES, STORAGE_JSON_MAX_BYTES),
     },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),

@@ -104,7 +104,7 @@ export async function getBucket(deps: StorageDeps, c: Context, caller: Caller, i
 }
 
 export async function createBucket(deps: StorageDeps, c: Context, caller: Caller) {
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const name = body.name;
   assertBucketName(name);
@@ -141,7 +141,7 @@ export async function createBucket(deps: StorageDeps, c: Context, caller: Caller
 
 export async function updateBucket(deps: StorageDeps, c: Context, caller: Caller, id: string) {
   assertBucketName(id);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const sets: string[] = [];
   const params: unknown[] = [id];

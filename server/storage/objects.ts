@@ -420,7 +420,7 @@ export async function createSignedUrl(
 ): Promise<Response> {
   assertBucketName(bucketId);
   assertKey(key);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const expiresIn = readExpiresIn(body);
   // With `transform`, the URL is an image rendition and the token fixes its options.
@@ -445,7 +445,7 @@ export async function createSignedUrls(
   bucketId: string,
 ): Promise<Response> {
   assertBucketName(bucketId);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const expiresIn = readExpiresIn(body);
   const paths = body.paths;
@@ -551,7 +551,7 @@ export async function list(
   bucketId: string,
 ): Promise<Response> {
   assertBucketName(bucketId);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body) || typeof body.prefix !== 'string') {
     throw errors.invalidRequest("body must have required property 'prefix'");
   }
@@ -615,7 +615,7 @@ export async function listV2(
   bucketId: string,
 ): Promise<Response> {
   assertBucketName(bucketId);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   const prefix = body.prefix ?? '';
   if (typeof prefix !== 'string') throw errors.invalidParameter('prefix');
@@ -699,8 +699,11 @@ interface MoveCopyBody {
   destinationBucket: string;
 }
 
-async function readMoveCopyBody(c: Context): Promise<MoveCopyBody & Record<string, unknown>> {
-  const body = await readJson(c);
+async function readMoveCopyBody(
+  deps: StorageDeps,
+  c: Context,
+): Promise<MoveCopyBody & Record<string, unknown>> {
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   if (!isRecord(body)) throw errors.invalidRequest('body must be an object');
   for (const field of ['bucketId', 'sourceKey', 'destinationKey'] as const) {
     if (typeof body[field] !== 'string') throw errors.missingParameter(field);
@@ -725,7 +728,7 @@ async function readMoveCopyBody(c: Context): Promise<MoveCopyBody & Record<strin
 
 /** Move renames the row (the bytes keep their version): RLS update on source and destination. */
 export async function move(deps: StorageDeps, c: Context, caller: Caller): Promise<Response> {
-  const b = await readMoveCopyBody(c);
+  const b = await readMoveCopyBody(deps, c);
   const destination = await mustFindBucket(deps, b.destinationBucket);
   const moved = await asCaller(deps, c, caller, 'storage.object.move', async (tx) => {
     if (b.destinationBucket !== b.bucketId) {
@@ -760,7 +763,7 @@ export async function move(deps: StorageDeps, c: Context, caller: Caller): Promi
 }
 
 export async function copy(deps: StorageDeps, c: Context, caller: Caller): Promise<Response> {
-  const b = await readMoveCopyBody(c);
+  const b = await readMoveCopyBody(deps, c);
   const upsert = c.req.header('x-upsert') === 'true';
   const destination = await mustFindBucket(deps, b.destinationBucket);
   const source = await asCaller(deps, c, caller, 'storage.object.copy', (tx) =>
@@ -842,7 +845,7 @@ export async function removeMany(
   bucketId: string,
 ): Promise<Response> {
   assertBucketName(bucketId);
-  const body = await readJson(c);
+  const body = await readJson(c, deps.config.bodyLimits.storageJson);
   const prefixes = isRecord(body) ? body.prefixes : undefined;
   if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000) {
     throw errors.invalidParameter('prefixes', 'prefixes must be an array of 1 to 1000 names');
