@@ -32,13 +32,17 @@ export function ParForm({
   const onSubmit = form.handleSubmit((v) =>
     save.mutate({ item: { name: item.name }, args: { ...v, item_id: item.id } }),
   );
-  // Choosing a place fills in what is set there, once its stock is read (unless another place
-  // was chosen meanwhile; not read, offline and never kept: what was typed stays).
+  // Choosing a place fills in what is set there, once its stock is read: unless another place was
+  // chosen or a figure typed meanwhile (what was typed stays), or it cannot be read (offline and
+  // never kept on this device).
   const qc = useQueryClient();
   const onPlace = async (id: string) => {
     if (!id) return;
+    const before = form.getValues(['par_level', 'reorder_threshold']);
     const here = await qc.fetchQuery(placeStockQueryOptions(id)).catch(() => undefined);
-    if (!here || form.getValues('location_id') !== id) return;
+    const now = form.getValues(['location_id', 'par_level', 'reorder_threshold']);
+    const same = (a: number, b: number) => Object.is(a, b);
+    if (!here || now[0] !== id || !same(now[1], before[0]) || !same(now[2], before[1])) return;
     const s = here.rows.find((x) => x.item_id === item.id);
     form.setValue('par_level', s?.par_level ?? 0);
     form.setValue('reorder_threshold', s?.reorder_threshold ?? 0);
