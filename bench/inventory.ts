@@ -15,6 +15,10 @@
 //
 //   items, page 1          the items screen's first page: active items by name, 50 and the total.
 //   items, search          the same, searched by name, SKU or barcode.
+//   items list, totals     the items screen's read (inventory_item_totals, docs/inventory.md "The
+//                          items read"): its first page of 200 items, each with on_hand summed over
+//                          the manager's places, places and low places (~170 stock rows an item).
+//   items list, all pages  the whole read as the app makes it: pages of 200 until a short one.
 //   an item's stock        one item at every location that holds it (~170), with the location.
 //   an item's history      its newest 50 movements and the total (~2,000 movements).
 //   a villa's stock        a villa's 40 stock rows with their items (the villa page's section).
@@ -57,6 +61,10 @@ const PER_STOCK = 12;
 const RECEIVES_PER_ITEM = 80;
 const CONSUMED_ITEMS = 20;
 const PAGE = 50;
+/** The items screen's page (src/domain/inventory/reads.ts ITEM_PAGE). */
+const ITEM_PAGE = 200;
+const TOTALS_SELECT =
+  'id,name,sku,barcode,category,unit,pack_size,unit_cost,active,on_hand,places,low_places';
 /** The demo seed's first warehouse (supabase/seeds/60_inventory.sql). */
 const WAREHOUSE = 'c1710000-0000-4000-8000-000000000001';
 const MANAGER = 'a11ce000-0000-4000-8000-000000000002';
@@ -201,6 +209,38 @@ function cases(manager: Client, f: Fixture): Case[] {
           .order('id')
           .range(0, PAGE - 1);
         page(res, 'search', PAGE);
+      },
+    },
+    {
+      name: 'items list, totals',
+      run: async () => {
+        const res = await manager
+          .from('inventory_item_totals')
+          .select(TOTALS_SELECT)
+          .eq('active', true)
+          .order('name')
+          .order('id')
+          .range(0, ITEM_PAGE - 1);
+        if (must(res, 'item totals').length !== ITEM_PAGE) throw new Error('item totals: short');
+      },
+    },
+    {
+      name: 'items list, all pages',
+      run: async () => {
+        let read = 0;
+        for (;;) {
+          const res = await manager
+            .from('inventory_item_totals')
+            .select(TOTALS_SELECT)
+            .eq('active', true)
+            .order('name')
+            .order('id')
+            .range(read, read + ITEM_PAGE - 1);
+          const got = must(res, 'item totals').length;
+          read += got;
+          if (got < ITEM_PAGE) break;
+        }
+        if (read < ITEMS) throw new Error(`item totals: ${read} of at least ${ITEMS}`);
       },
     },
     {

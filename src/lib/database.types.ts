@@ -2391,6 +2391,24 @@ export type Database = {
 
         Relationships: []
       }
+      inventory_item_totals: {
+        Row: {
+          active: boolean | null
+          barcode: string | null
+          category: Database["public"]["Enums"]["inventory_category"] | null
+          id: string | null
+          low_places: number | null
+          name: string | null
+          on_hand: number | null
+          pack_size: number | null
+          places: number | null
+          sku: string | null
+          unit: string | null
+          unit_cost: number | null
+        }
+
+        Relationships: []
+      }
       inventory_low_stock: {
         Row: {
           category: Database["public"]["Enums"]["inventory_category"] | null

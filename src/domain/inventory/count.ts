@@ -11,11 +11,7 @@ import { inventoryKeys } from './keys';
 import { locationList } from './reads';
 import { countCall, type CountArgs } from './transitions';
 import { messages } from './messages';
-import type { StockLevel } from './types';
-
-interface Stocked {
-  stock: StockLevel[];
-}
+import type { PlaceStockRow } from './types';
 
 /** The queued count of one item (its label in the sync queue names the item and the quantity). */
 export const count = (item: { name: string }, args: CountArgs) =>
@@ -25,13 +21,13 @@ export const count = (item: { name: string }, args: CountArgs) =>
     messages.t('queue.count', { quantity: args.counted_quantity, item: item.name }),
   );
 
-/** What an item holds at one location as read (0 where it has no stock row there). */
-export const onHandAt = (item: Stocked, locationId: string): number =>
-  item.stock.find((s) => s.location_id === locationId)?.on_hand ?? 0;
+/** What an item holds at a place, from the place's stock rows (0 where it has no row there). */
+export const onHandAt = (place: readonly PlaceStockRow[], itemId: string): number =>
+  place.find((s) => s.item_id === itemId)?.on_hand ?? 0;
 
-/** Whether the item is stocked at the location (a row there: par level, threshold or stock). */
-export const stockedAt = (item: Stocked, locationId: string): boolean =>
-  item.stock.some((s) => s.location_id === locationId);
+/** Whether the item is stocked at the place (a row there: par level, threshold or stock). */
+export const stockedAt = (place: readonly PlaceStockRow[], itemId: string): boolean =>
+  place.some((s) => s.item_id === itemId);
 
 // ---- Where one may count, kept on this device ----------------------------------------------------
 

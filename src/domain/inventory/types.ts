@@ -1,5 +1,6 @@
 // Inventory shapes shared by every area that reads stock (docs/inventory.md): items with their
-// stock per location, locations, movements and low stock.
+// totals (the list), an item's stock per location (its detail), one place's stock, locations,
+// movements and low stock.
 import type { Database } from '@/lib/database.types';
 
 type Enums = Database['public']['Enums'];
@@ -24,7 +25,8 @@ export interface StockLevel {
   negative: boolean;
 }
 
-export interface InventoryItem {
+/** An item as the table has it. */
+export interface ItemRow {
   id: string;
   name: string;
   sku: string | null;
@@ -34,7 +36,28 @@ export interface InventoryItem {
   pack_size: number;
   unit_cost: number;
   active: boolean;
+}
+
+/**
+ * An item of the items list (the inventory_item_totals view): what it holds in all the places the
+ * caller sees, at how many places it has a stock row, and at how many of them it is low (`isLow`).
+ */
+export interface InventoryItem extends ItemRow {
+  on_hand: number;
+  places: number;
+  low_places: number;
+}
+
+/** An item with its stock per place (its detail: one item's rows, never the whole list's). */
+export interface StockedItem extends ItemRow {
   stock: StockLevel[];
+}
+
+/** One place's stock of one item (a place's stock read by location). */
+export interface PlaceStockRow extends StockLevel {
+  /** The stock row's id. */
+  id: string;
+  item_id: string;
 }
 
 export interface InventoryLocation {
@@ -68,7 +91,3 @@ export const isLow = (s: Pick<StockLevel, 'on_hand' | 'par_level' | 'reorder_thr
 /** Below its par level (a villa's page flags it). */
 export const isBelowPar = (s: Pick<StockLevel, 'on_hand' | 'par_level'>) =>
   s.par_level > 0 && s.on_hand < s.par_level;
-
-/** What an item holds in all the locations the caller sees. */
-export const onHandTotal = (item: Pick<InventoryItem, 'stock'>) =>
-  item.stock.reduce((sum, s) => sum + s.on_hand, 0);

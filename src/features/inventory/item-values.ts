@@ -1,5 +1,5 @@
 // The item form's values: a new item's, and an item's as the form edits it (./components/item-form.tsx).
-import type { InventoryItem } from '@/domain/inventory/types';
+import type { ItemRow } from '@/domain/inventory/types';
 import type { ItemValues } from './schemas';
 
 export const NEW_ITEM: ItemValues = {
@@ -14,7 +14,7 @@ export const NEW_ITEM: ItemValues = {
 };
 
 /** An item's values as the form edits them (no SKU or barcode: empty). */
-export const itemValuesOf = (i: InventoryItem): ItemValues => ({
+export const itemValuesOf = (i: ItemRow): ItemValues => ({
   name: i.name,
   sku: i.sku ?? '',
   barcode: i.barcode ?? '',

@@ -8,8 +8,8 @@ import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, type WriteResult } from '@/offline/write';
 import { cleanUseKey, consume } from '@/domain/inventory/consume';
 import { inventoryKeys } from '@/domain/inventory/keys';
-import type { InventoryItem } from '@/domain/inventory/types';
 import { messages } from '../messages';
+import { patchStockCaches } from './stock-cache';
 
 export interface ConsumeInput {
   locationId: string;
@@ -17,8 +17,6 @@ export interface ConsumeInput {
   cleanId?: string;
   workOrderId?: string;
 }
-
-type ItemsAnswer = { rows: InventoryItem[]; fromDevice: boolean };
 
 export function useConsume(
   invalidate: readonly (readonly unknown[])[] = [],
@@ -50,10 +48,9 @@ export function useConsume(
             ids[i],
           ),
         );
-        qc.setQueryData<ItemsAnswer>(inventoryKeys.items(), (old) =>
-          old
-            ? { ...old, rows: old.rows.map((r) => calls.reduce((row, c) => c.patch(row), r)) }
-            : old,
+        patchStockCaches(
+          qc,
+          calls.map((c) => c.write),
         );
         return queueWrites(
           calls.map((c) => c.write),

@@ -11,6 +11,7 @@ import { count } from '@/domain/inventory/count';
 import { inventoryKeys } from '@/domain/inventory/keys';
 import type { InventoryItem } from '@/domain/inventory/types';
 import { messages } from '../messages';
+import { patchStockCaches } from './stock-cache';
 
 export interface CountLine {
   item: Pick<InventoryItem, 'id' | 'name'>;
@@ -23,8 +24,6 @@ export interface CountInput {
   locationId: string;
   lines: CountLine[];
 }
-
-type ItemsAnswer = { rows: InventoryItem[]; fromDevice: boolean };
 
 export function useSaveCount(callbacks?: MutationCallbacks<WriteResult, CountInput>) {
   const qc = useQueryClient();
@@ -41,10 +40,9 @@ export function useSaveCount(callbacks?: MutationCallbacks<WriteResult, CountInp
             occurred_at: l.countedAt,
           }),
         );
-        qc.setQueryData<ItemsAnswer>(inventoryKeys.items(), (old) =>
-          old
-            ? { ...old, rows: old.rows.map((r) => calls.reduce((row, c) => c.patch(row), r)) }
-            : old,
+        patchStockCaches(
+          qc,
+          calls.map((c) => c.write),
         );
         return queueWrites(
           calls.map((c) => c.write),

@@ -5,9 +5,9 @@
 // refused one leaves the ones before it made; the list, refreshed, then shows only what is left).
 //
 // A batch moves many items, so no single row is "the" row of the call (src/offline/calls.ts): its
-// `apply` lays the batch's lines of one item on that item (the single transfer's own `apply`), the
-// hook lays it on every cached item, and the queue entry names the first item moved. The items
-// read does not overlay a batch that waits offline (the pick list is read online only).
+// legs (a transfer's pair per line, src/domain/inventory/transitions.ts) are laid on every cached
+// read of stock when it is queued, and the queue entry names the first item moved. The reads do
+// not overlay a batch that waits offline (the pick list is read online only).
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
@@ -15,10 +15,11 @@ import { callWrite, transition } from '@/offline/calls';
 import { notifySaved } from '@/offline/saved-toast';
 import { queueWrites, type WriteResult } from '@/offline/write';
 import { inventoryKeys } from '@/domain/inventory/keys';
-import { transferCall } from '@/domain/inventory/transitions';
-import type { InventoryItem, StockLevel } from '@/domain/inventory/types';
+import { legsOf, stockedWith } from '@/domain/inventory/transitions';
+import type { StockLevel } from '@/domain/inventory/types';
 import { messages } from '../messages';
 import { batchesOf, type PickTransfer } from '../pick-list';
+import { patchStockCaches } from './stock-cache';
 
 export interface TransferBatchArgs {
   transfers: PickTransfer[];
@@ -30,8 +31,7 @@ type Stocked = { id: string; stock: StockLevel[] };
 export const transferBatchCall = transition<Stocked, TransferBatchArgs>({
   fn: 'inventory_transfer_batch',
   rowId: (a) => a.transfers[0]?.item_id ?? '',
-  apply: (row, a, at) =>
-    a.transfers.reduce((r, t) => (t.item_id === r.id ? transferCall.apply(r, t, at) : r), row),
+  apply: (row, a) => stockedWith(row, legsOf('inventory_transfer_batch', { ...a })),
 });
 
 export interface PickTransfersInput {
@@ -42,8 +42,6 @@ export interface PickTransfersInput {
   reason: string;
 }
 
-type ItemsAnswer = { rows: InventoryItem[]; fromDevice: boolean };
-
 export function useCreatePickTransfers(
   callbacks?: MutationCallbacks<WriteResult, PickTransfersInput>,
 ) {
@@ -52,7 +50,6 @@ export function useCreatePickTransfers(
   return useAppMutation<PickTransfersInput, WriteResult>(
     {
       mutationFn: async ({ transfers, villas, reason }) => {
-        const at = Date.now();
         const batches = batchesOf(transfers).map((batch) =>
           callWrite(
             transferBatchCall,
@@ -60,13 +57,9 @@ export function useCreatePickTransfers(
             messages.t('pickList.queue', { count: batch.length, villas }),
           ),
         );
-        qc.setQueryData<ItemsAnswer>(inventoryKeys.items(), (d) =>
-          d
-            ? {
-                ...d,
-                rows: d.rows.map((r) => transferBatchCall.apply(r, { transfers, reason }, at)),
-              }
-            : d,
+        patchStockCaches(
+          qc,
+          batches.map((b) => b.write),
         );
         return queueWrites(
           batches.map((b) => b.write),

@@ -1,20 +1,50 @@
 // What the inventory writes share (docs/adding-an-area.md "one small file beside them"): one
-// queued call of the ledger (src/domain/inventory/writes.ts), its patch laid on the cached items
-// and item detail so the change shows at once, and the keys a settled call refreshes. A refusal
+// queued call of the ledger (src/domain/inventory/writes.ts), its legs laid on the cached reads
+// that show stock so the change shows at once, and the keys a settled call refreshes. A refusal
 // comes back to the caller's onError (a form shows it under its field) or the default toast.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAppMutation, type MutationCallbacks } from '@/lib/use-app-mutation';
 import type { CallWrite } from '@/offline/calls';
 import { notifySaved } from '@/offline/saved-toast';
-import { queueWrite, type WriteResult } from '@/offline/write';
+import { queueWrite, type Write, type WriteResult } from '@/offline/write';
 import { inventoryKeys } from '@/domain/inventory/keys';
 import type { ItemDetail } from '@/domain/inventory/reads';
-import type { InventoryItem, StockLevel } from '@/domain/inventory/types';
+import {
+  legsOf,
+  placeWith,
+  stockedWith,
+  totalWith,
+  type Leg,
+} from '@/domain/inventory/transitions';
+import type { InventoryItem, PlaceStockRow } from '@/domain/inventory/types';
 
 const SETTLED = [inventoryKeys.all];
 
-type Stocked = { stock: StockLevel[] };
+type Rows<R> = { rows: R[]; fromDevice: boolean };
+
+/**
+ * The optimistic patch of queued stock calls (the same legs the reads lay over their rows while
+ * the calls wait, src/domain/inventory/transitions.ts): the items list's totals, each item's
+ * detail and each place's stock the calls name.
+ */
+export function patchStockCaches(qc: QueryClient, writes: readonly Write[]) {
+  const legs: Leg[] = writes.flatMap((w) => legsOf(w.target.name, w.values));
+  if (legs.length === 0) return;
+  qc.setQueryData<Rows<InventoryItem>>(inventoryKeys.items(), (d) =>
+    d ? { ...d, rows: d.rows.map((r) => totalWith(r, legs)) } : d,
+  );
+  for (const id of new Set(legs.map((l) => l.item_id))) {
+    qc.setQueryData<{ row: ItemDetail | null; fromDevice: boolean }>(inventoryKeys.item(id), (d) =>
+      d?.row ? { ...d, row: stockedWith(d.row, legs) } : d,
+    );
+  }
+  for (const id of new Set(legs.map((l) => l.location_id))) {
+    qc.setQueryData<Rows<PlaceStockRow>>(inventoryKeys.place(id), (d) =>
+      d ? { ...d, rows: d.rows.map((r) => placeWith(r, legs)) } : d,
+    );
+  }
+}
 
 /** A call about one item: its name (the queue's label, the toast) and the function's arguments. */
 export interface StockCallInput<Args extends { item_id: string }> {
@@ -23,7 +53,7 @@ export interface StockCallInput<Args extends { item_id: string }> {
 }
 
 export function useStockCall<Args extends { item_id: string }>(
-  build: (item: { name: string }, args: Args) => CallWrite<Stocked>,
+  build: (item: { name: string }, args: Args) => CallWrite<object>,
   texts: { done: (item: string) => string; failed: string },
   callbacks?: MutationCallbacks<WriteResult, StockCallInput<Args>>,
 ) {
@@ -33,14 +63,7 @@ export function useStockCall<Args extends { item_id: string }>(
     {
       mutationFn: async ({ item, args }) => {
         const call = build(item, args);
-        qc.setQueryData<{ rows: InventoryItem[]; fromDevice: boolean }>(
-          inventoryKeys.items(),
-          (d) => (d ? { ...d, rows: d.rows.map(call.patch) } : d),
-        );
-        qc.setQueryData<{ row: ItemDetail | null; fromDevice: boolean }>(
-          inventoryKeys.item(args.item_id),
-          (d) => (d?.row ? { ...d, row: call.patch(d.row) } : d),
-        );
+        patchStockCaches(qc, [call.write]);
         return queueWrite(call.write, { userId: me, invalidate: SETTLED });
       },
       invalidate: SETTLED,

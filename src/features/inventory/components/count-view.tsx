@@ -1,7 +1,8 @@
 // Count mode, /inventory?view=count (docs/inventory.md "Count mode"): a housekeeper or a technician
 // counts what one location holds (their van, a villa, a warehouse) on a phone, with or without a
-// signal. The items and locations come from this device's copy when there is no network (the
-// inventory store, src/domain/inventory/reads.ts); each item counted keeps the moment it was
+// signal. The items, the locations and the chosen place's stock (read by location) come from this
+// device's copy when there is no network (the inventory store, src/domain/inventory/reads.ts: a
+// place opened once with signal, or its own van, which opening count mode reads); each item counted keeps the moment it was
 // counted, and "Save count" queues one inventory_count per item (src/domain/inventory/count.ts),
 // which lands once on reconnect with the counted quantity as the truth as of that moment.
 // ?villa=<property id> (from a villa's page) or ?location=<location id> picks the location;
@@ -18,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { countLocationsQueryOptions, onHandAt, stockedAt } from '@/domain/inventory/count';
 import { locationKindLabel } from '@/domain/inventory/labels';
-import { itemsQueryOptions } from '@/domain/inventory/reads';
+import { itemsQueryOptions, placeStockQueryOptions } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
@@ -54,6 +55,8 @@ export function CountView() {
   // Each place's count is kept on this device until saved (../count-draft.ts).
   const { counts, set, clear } = useCountDraft(me, location?.id);
   const save = useSaveCount({ onSuccess: (_, { locationId }) => clear(locationId) });
+  const stock = useQuery({ ...placeStockQueryOptions(location?.id ?? ''), enabled: !!location });
+  const here = stock.data?.rows ?? [];
 
   const choose = (id: string) =>
     setSearch(id ? { view: 'count', location: id } : { view: 'count' }, { replace: true });
@@ -63,7 +66,7 @@ export function CountView() {
   const shown = location
     ? all.filter(
         (i) =>
-          (showAll || stockedAt(i, location.id) || counts[i.id]) &&
+          (showAll || stockedAt(here, i.id) || counts[i.id]) &&
           (!needle ||
             i.name.toLowerCase().includes(needle) ||
             i.sku?.toLowerCase().includes(needle) ||
@@ -96,7 +99,9 @@ export function CountView() {
   return (
     <div className="mx-auto max-w-xl space-y-4 pb-24">
       <PageHeader title={t('count.open')} description={t('count.description')} />
-      {items.data?.fromDevice && <DeviceCopyNote what={t('count.itemsWhat')} />}
+      {(items.data?.fromDevice || stock.data?.fromDevice) && (
+        <DeviceCopyNote what={t('count.itemsWhat')} />
+      )}
       <div className="space-y-1">
         <Label htmlFor="count-location">{t('count.location')}</Label>
         <NativeSelect
@@ -114,9 +119,9 @@ export function CountView() {
           ))}
         </NativeSelect>
       </div>
-      {(items.isError || locations.isError) && (
+      {(items.isError || locations.isError || stock.isError) && (
         <p role="alert" className="text-destructive text-sm">
-          {(items.error ?? locations.error)?.message}
+          {(items.error ?? locations.error ?? stock.error)?.message}
         </p>
       )}
       {location && (
@@ -150,7 +155,7 @@ export function CountView() {
             />
             {t('count.showAll')}
           </label>
-          {items.isPending ? (
+          {items.isPending || stock.isPending ? (
             <p className="text-muted-foreground text-sm">{t('count.loading')}</p>
           ) : shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">{t('count.none')}</p>
@@ -163,7 +168,7 @@ export function CountView() {
                 <CountLine
                   key={item.id}
                   item={item}
-                  expected={onHandAt(item, location.id)}
+                  expected={onHandAt(here, item.id)}
                   counted={counts[item.id]?.value}
                   onChange={(v) => set(item.id, v)}
                 />

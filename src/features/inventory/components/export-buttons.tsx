@@ -1,12 +1,12 @@
-// CSV exports: the stock (every item at every place the caller sees, with par and threshold) from
-// the items already read, and the movements (newest first, up to EXPORT_MAX) read for the file.
+// CSV exports: the stock (every item at every place the caller sees, with par and threshold) and
+// the movements (newest first, up to EXPORT_MAX), each read for the file (online), in pages.
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/lib/i18n/catalog';
 import { notify } from '@/lib/toast';
 import { categoryLabel, locationKindLabel, movementKindLabel } from '@/domain/inventory/labels';
-import { getMovementsForExport } from '@/domain/inventory/reads';
+import { getMovementsForExport, getStockForExport } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import type { StaffNames } from '@/domain/staff/names';
 import { downloadCsv, toCsv } from '../csv';
@@ -28,43 +28,59 @@ export function ExportButtons({
   const byId = new Map(locations.map((l) => [l.id, l]));
   const names = new Map(items.map((i) => [i.id, i]));
 
+  /** One file at a time: "Preparing…" while it is read; a failure is said in a toast. */
+  const withBusy = async (make: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await make();
+    } catch {
+      notify.error(t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const exportStock = () =>
-    downloadCsv(
-      `stock-${today()}.csv`,
-      toCsv(
-        [
-          'item',
-          'sku',
-          'category',
-          'location',
-          'location_kind',
-          'on_hand',
-          'par_level',
-          'reorder_threshold',
-          'unit',
-        ],
-        items.flatMap((i) =>
-          i.stock.map((s) => {
+    withBusy(async () => {
+      const stock = await getStockForExport();
+      downloadCsv(
+        `stock-${today()}.csv`,
+        toCsv(
+          [
+            'item',
+            'sku',
+            'category',
+            'location',
+            'location_kind',
+            'on_hand',
+            'par_level',
+            'reorder_threshold',
+            'unit',
+          ],
+          stock.flatMap((s) => {
+            const i = names.get(s.item_id);
+            if (!i) return [];
             const l = byId.get(s.location_id);
             return [
-              i.name,
-              i.sku,
-              categoryLabel(i.category),
-              l?.name ?? s.location_id,
-              l ? locationKindLabel(l.kind) : '',
-              s.on_hand,
-              s.par_level,
-              s.reorder_threshold,
-              i.unit,
+              [
+                i.name,
+                i.sku,
+                categoryLabel(i.category),
+                l?.name ?? s.location_id,
+                l ? locationKindLabel(l.kind) : '',
+                s.on_hand,
+                s.par_level,
+                s.reorder_threshold,
+                i.unit,
+              ],
             ];
           }),
         ),
-      ),
-    );
+      );
+    });
 
-  const exportMovements = async () => {
-    setBusy(true);
-    try {
+  const exportMovements = () =>
+    withBusy(async () => {
       const rows = await getMovementsForExport();
       downloadCsv(
         `movements-${today()}.csv`,
@@ -97,16 +113,16 @@ export function ExportButtons({
           ]),
         ),
       );
-    } catch {
-      notify.error(t('export.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="outline" onClick={exportStock} disabled={items.length === 0}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void exportStock()}
+        disabled={busy || items.length === 0}
+      >
         <Download aria-hidden /> {t('export.stock')}
       </Button>
       <Button size="sm" variant="outline" onClick={() => void exportMovements()} disabled={busy}>

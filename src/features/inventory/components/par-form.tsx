@@ -1,5 +1,7 @@
 // An item's par level and reorder threshold at one place (inventory.manage), pre-filled with what
-// is set there; below the threshold the place shows under low stock, ordered up to par.
+// is set there (the place's stock read by location, kept on this device); below the threshold the
+// place shows under low stock, ordered up to par.
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberField } from '@/components/form/number-field';
@@ -7,7 +9,8 @@ import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { useT } from '@/lib/i18n/catalog';
-import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
+import { placeStockQueryOptions } from '@/domain/inventory/reads';
+import type { InventoryLocation, ItemRow } from '@/domain/inventory/types';
 import { useSetPar } from '../api/set-par';
 import { messages } from '../messages';
 import { parSchema, type ParValues } from '../schemas';
@@ -17,7 +20,7 @@ export function ParForm({
   item,
   locations,
 }: {
-  item: Pick<InventoryItem, 'id' | 'name' | 'stock'>;
+  item: Pick<ItemRow, 'id' | 'name'>;
   locations: readonly InventoryLocation[];
 }) {
   const t = useT(messages);
@@ -29,9 +32,18 @@ export function ParForm({
   const onSubmit = form.handleSubmit((v) =>
     save.mutate({ item: { name: item.name }, args: { ...v, item_id: item.id } }),
   );
-  // Choosing a place fills in what is set there.
-  const onPlace = (id: string) => {
-    const s = item.stock.find((x) => x.location_id === id);
+  // Choosing a place fills in what is set there, once its stock is read: unless another place was
+  // chosen or a figure typed meanwhile (what was typed stays), or it cannot be read (offline and
+  // never kept on this device).
+  const qc = useQueryClient();
+  const onPlace = async (id: string) => {
+    if (!id) return;
+    const before = form.getValues(['par_level', 'reorder_threshold']);
+    const here = await qc.fetchQuery(placeStockQueryOptions(id)).catch(() => undefined);
+    const now = form.getValues(['location_id', 'par_level', 'reorder_threshold']);
+    const same = (a: number, b: number) => Object.is(a, b);
+    if (!here || now[0] !== id || !same(now[1], before[0]) || !same(now[2], before[1])) return;
+    const s = here.rows.find((x) => x.item_id === item.id);
     form.setValue('par_level', s?.par_level ?? 0);
     form.setValue('reorder_threshold', s?.reorder_threshold ?? 0);
   };
@@ -40,7 +52,7 @@ export function ParForm({
       <form
         onSubmit={onSubmit}
         onChange={(e) => {
-          if (e.target instanceof HTMLSelectElement) onPlace(e.target.value);
+          if (e.target instanceof HTMLSelectElement) void onPlace(e.target.value);
         }}
         noValidate
         aria-label={t('par.title')}

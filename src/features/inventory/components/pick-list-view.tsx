@@ -7,6 +7,7 @@
 // (../api/create-pick-transfers.ts), after a confirmation naming the transfers and villas.
 // Covered lines (the villa's stock above par covers them) stay listed, marked covered. A villa
 // below par is brought back to par with its need (the function's above_par is then negative).
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeft, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,7 +40,9 @@ import { formatLocale } from '@/lib/i18n/format-locale';
 import { hasPermission } from '@/lib/permissions';
 import { localizeServerMessage } from '@/lib/server-messages/localize';
 import { isNetworkError } from '@/offline/network-error';
+import { onHandAt } from '@/domain/inventory/count';
 import { locationKindLabel } from '@/domain/inventory/labels';
+import { placeStockQueryOptions } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useCreatePickTransfers } from '../api/create-pick-transfers';
 import { usePickList } from '../api/get-pick-list';
@@ -120,12 +123,15 @@ export function PickListView({
     .sort((a, b) => a.name.localeCompare(b.name));
   const sources = sourcesOf(locations, me, hasPermission(permissions, 'inventory.manage'));
   const source = sources.find((l) => l.id === params.get('source')) ?? sources[0];
+  // What the source holds, read by location.
+  const sourceStock = useQuery({
+    ...placeStockQueryOptions(source?.id ?? ''),
+    enabled: source !== undefined,
+  });
   const list = groupPickList(pick.data ?? [], items, locations);
   const transfers = source ? transfersOf(list, source.id) : [];
   const villaCount = new Set(transfers.map((x) => x.to_location_id)).size;
-  const heldAtSource = (itemId: string) =>
-    items.find((i) => i.id === itemId)?.stock.find((s) => s.location_id === source?.id)?.on_hand ??
-    0;
+  const heldAtSource = (itemId: string) => onHandAt(sourceStock.data?.rows ?? [], itemId);
   const preset = presetOf(range);
   const presets: { id: Preset; label: string }[] = [
     { id: 'tomorrow', label: t('pickList.tomorrow') },

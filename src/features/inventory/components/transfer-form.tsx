@@ -1,12 +1,15 @@
 // Move stock in one action (inventory.adjust): from a warehouse to a van, a van to a villa, or
 // straight from a warehouse to a villa. One inventory_transfer call: the server writes the pair
 // (out and in) in one transaction, and refuses what the place does not hold (under the quantity).
+// What the chosen "from" place holds is read by location (its stock rows, kept on this device).
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useT } from '@/lib/i18n/catalog';
+import { placeStockQueryOptions } from '@/domain/inventory/reads';
 import type { InventoryItem, InventoryLocation } from '@/domain/inventory/types';
 import { useTransfer } from '../api/transfer-stock';
 import { messages } from '../messages';
@@ -37,9 +40,12 @@ export function TransferForm({
   });
   const itemId = useWatch({ control: form.control, name: 'item_id' });
   const fromId = useWatch({ control: form.control, name: 'from_location_id' });
-  const held = items
-    .find((i) => i.id === itemId)
-    ?.stock.find((s) => s.location_id === fromId)?.on_hand;
+  const from = useQuery({ ...placeStockQueryOptions(fromId), enabled: fromId !== '' });
+  // An item with no stock row at the place holds 0 there.
+  const held =
+    itemId && from.data
+      ? (from.data.rows.find((s) => s.item_id === itemId)?.on_hand ?? 0)
+      : undefined;
   const move = useTransfer(
     refusalsUnderFields(
       form,

@@ -1,7 +1,7 @@
 // Parts used on a work order (docs/inventory.md "Parts on work orders"), in its detail for whoever
 // works on it (inventory's workOrderParts, ../area.ts, lazy): an item, a quantity and where it came
 // from (the technician's van by default), recorded as inventory_consume with work_order_id through
-// the sync queue; the server adds quantity x unit cost to the work order's parts cost, which the
+// the sync queue (what each item holds there is the place's stock, read by location); the server adds quantity x unit cost to the work order's parts cost, which the
 // detail shows once the work order is read again.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { countLocationsQueryOptions, onHandAt } from '@/domain/inventory/count';
-import { itemsQueryOptions } from '@/domain/inventory/reads';
+import { itemsQueryOptions, placeStockQueryOptions } from '@/domain/inventory/reads';
 import { workOrderKeys } from '@/domain/work-orders/keys';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
@@ -34,6 +34,8 @@ export function WorkOrderParts({ workOrderId }: { workOrderId: string }) {
     },
   });
   const locationId = chosenLocation || myVan?.id || '';
+  // What the chosen place holds, read by location (kept on this device).
+  const here = useQuery({ ...placeStockQueryOptions(locationId), enabled: locationId !== '' });
   const rows = items.data?.rows ?? [];
   // Spare parts first: what a technician carries.
   const sorted = [
@@ -60,7 +62,7 @@ export function WorkOrderParts({ workOrderId }: { workOrderId: string }) {
           {sorted.map((i) => (
             <option key={i.id} value={i.id}>
               {i.name}
-              {locationId ? ` (${onHandAt(i, locationId)} ${i.unit})` : ''}
+              {here.data ? ` (${onHandAt(here.data.rows, i.id)} ${i.unit})` : ''}
             </option>
           ))}
         </NativeSelect>
