@@ -51,6 +51,20 @@ async function channel(what: string): Promise<string> {
   return data.id;
 }
 
+/** Maria, the demo housekeeper, on a phone of her own. */
+async function mariaClient() {
+  const client = createClient(apiUrl, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY as string, {
+    auth: { ...noSession, storageKey: 'maria-phone-pages' },
+    global: { fetch: (...a: Parameters<typeof fetch>) => realFetch(...a) },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: 'housekeeper@arivia.local',
+    password: 'arivia-demo',
+  });
+  if (error) throw error;
+  return client;
+}
+
 const bodiesShown = (list: HTMLElement) =>
   within(list)
     .queryAllByText(/^Shared second #\d+$|^Live #\d+ /)
@@ -86,3 +100,50 @@ it('loads older pages by (created_at, id): 130 messages sharing 3 timestamps, ea
   // Every message of the 130 is there exactly once.
   expect([...shown].sort()).toEqual(rows.map((r) => r.body).sort());
 }, 60_000);
+
+it("patches a busy channel's new messages into the view: each once, in order, without a page read per message", async () => {
+  const id = await channel('Busy');
+  const { error } = await service
+    .from('messages')
+    .insert({ conversation_id: id, author_id: NIKOS, body: 'Shared second #0' });
+  if (error) throw error;
+  await renderRoute(`/team-chat?c=${id}`, 'manager');
+  const list = await screen.findByTestId('chat-messages', {}, SLOW);
+  await within(list).findByText('Shared second #0', {}, SLOW);
+  // The first reads (the page, the list) have settled.
+  await new Promise((r) => setTimeout(r, 1500));
+  messageReads.length = 0;
+
+  const maria = await mariaClient();
+  const N = 20;
+  const tag = crypto.randomUUID().slice(0, 6);
+  for (let i = 0; i < N; i++) {
+    const { error: e } = await maria.rpc('send_message', {
+      conversation_id: id,
+      body: `Live #${i} ${tag}`,
+    });
+    if (e) throw e;
+  }
+  await waitFor(
+    () => expect(bodiesShown(list).filter((b) => b.startsWith('Live #'))).toHaveLength(N),
+    SLOW,
+  );
+  const live = bodiesShown(list).filter((b) => b.startsWith('Live #'));
+  expect(live).toEqual(Array.from({ length: N }, (_, i) => `Live #${i} ${tag}`));
+  // Read marks and the throttled list reads settle; the pages were not read per message.
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(bodiesShown(list).filter((b) => b.startsWith('Live #'))).toHaveLength(N);
+  expect(messageReads.length).toBeLessThanOrEqual(2);
+  await maria.auth.signOut({ scope: 'local' });
+
+  // My own message: its "Sending…" copy gives way to the row (live or read), shown once.
+  const mine = `Mine ${tag}`;
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Message', {}, SLOW), `${mine}{Enter}`);
+  await waitFor(() => {
+    const row = within(list).getByText(mine).closest('li')!;
+    expect(within(row).getByText('Sent')).toBeTruthy();
+  }, SLOW);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(within(list).getAllByText(mine)).toHaveLength(1);
+}, 90_000);
