@@ -6,7 +6,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { renderRoute } from './render-route';
+import { getSupabase } from '@/lib/supabase-client';
+import { renderRoute, signInAs } from './render-route';
 
 afterEach(cleanup);
 
@@ -147,3 +148,51 @@ it("patches a busy channel's new messages into the view: each once, in order, wi
   await new Promise((r) => setTimeout(r, 1500));
   expect(within(list).getAllByText(mine)).toHaveLength(1);
 }, 90_000);
+
+it("removes a deleted message's files from the bucket; another member cannot remove them", async () => {
+  const id = await channel('Files');
+  const tag = crypto.randomUUID().slice(0, 6);
+  const path = `${id}/${NIKOS}/${crypto.randomUUID()}-receipt.pdf`;
+  await signInAs('manager');
+  const app = await getSupabase();
+  const pdf = new Blob(['%PDF-1.7\nreceipt\n%%EOF\n'], { type: 'application/pdf' });
+  const up = await app.storage
+    .from('chat-attachments')
+    .upload(path, pdf, { contentType: 'application/pdf' });
+  if (up.error) throw up.error;
+  const sent = await app.rpc('send_message', {
+    conversation_id: id,
+    body: `Receipt ${tag}`,
+    attachments: [{ path, name: 'receipt.pdf', type: 'application/pdf', size: pdf.size }],
+  });
+  if (sent.error) throw sent.error;
+  const exists = async () =>
+    (await service.storage.from('chat-attachments').exists(path)).data === true;
+
+  // Maria reads the channel (and its file) but is neither its uploader nor a moderator.
+  const maria = await mariaClient();
+  expect((await maria.storage.from('chat-attachments').download(path)).error).toBeNull();
+  const hers = await maria.storage.from('chat-attachments').remove([path]);
+  expect(hers.data ?? []).toEqual([]);
+  expect(await exists()).toBe(true);
+  await maria.auth.signOut({ scope: 'local' });
+
+  await renderRoute(`/team-chat?c=${id}`, 'manager');
+  const list = await screen.findByTestId('chat-messages', {}, SLOW);
+  const row = (await within(list).findByText(`Receipt ${tag}`, {}, SLOW)).closest('li')!;
+  const user = userEvent.setup();
+  await user.click(within(row).getByRole('button', { name: 'Message actions' }));
+  await user.click(within(row).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(within(row).getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+  );
+  await waitFor(async () => expect(await exists()).toBe(false), SLOW);
+  // Gone: not listed, and the storage API says it does not exist.
+  expect((await service.storage.from('chat-attachments').list(`${id}/${NIKOS}`)).data).toEqual([]);
+  const { data } = await service
+    .from('messages')
+    .select('deleted_at')
+    .eq('body', '')
+    .eq('conversation_id', id);
+  expect(data?.every((m) => m.deleted_at !== null)).toBe(true);
+}, 60_000);

@@ -204,7 +204,7 @@ export function ConversationView({
               actions={{
                 onReply: setReplyTo,
                 onEdit: (msg, body) => edit.mutate({ id: msg.id, body }),
-                onDelete: (msg) => remove.mutate({ id: msg.id }),
+                onDelete: (msg) => remove.mutate({ id: msg.id, attachments: msg.attachments }),
                 onReact: (msg, emoji) => {
                   const mine = msg.reactions.find((r) => r.user_id === me && r.emoji === emoji);
                   react.mutate(
