@@ -68,7 +68,11 @@ it('sends a message through the sync queue: one row, shown as Sent', async () =>
   await user.type(box, `${text}{Enter}`);
   const list = await messageList();
   expect(await within(list).findByText(text, {}, SLOW)).toBeTruthy();
-  await waitFor(() => expect(within(list).getByText('Sent')).toBeTruthy(), SLOW);
+  // "Sent" under this message (an earlier one of mine says it until this one is taken).
+  await waitFor(() => {
+    const row = within(list).getByText(text).closest('li')!;
+    expect(within(row).getByText('Sent')).toBeTruthy();
+  }, SLOW);
   expect((box as HTMLTextAreaElement).value).toBe('');
   const { data, error } = await service
     .from('messages')

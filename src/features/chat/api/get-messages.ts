@@ -51,7 +51,16 @@ export interface MessagePage {
 const SELECT =
   'id, conversation_id, author_id, body, reply_to, mentions, mutation_id, created_at, edited_at, deleted_at, attachments, reactions:message_reactions(id, user_id, emoji)';
 
-async function fetchPage(conversationId: string, before: string | null): Promise<MessagePage> {
+/**
+ * Where an older page ends: the oldest message shown, by (created_at, id). Messages may share a
+ * created_at (one transaction, a replayed import), so the cursor is the pair, as the order is.
+ */
+export interface PageCursor {
+  at: string;
+  id: string;
+}
+
+async function fetchPage(conversationId: string, before: PageCursor | null): Promise<MessagePage> {
   const rows =
     (await fetchOrThrow(() => {
       let q = supabase
@@ -61,7 +70,12 @@ async function fetchPage(conversationId: string, before: string | null): Promise
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
         .limit(PAGE_SIZE + 1);
-      if (before) q = q.lt('created_at', before);
+      // Keyset on (created_at, id), the index `messages (conversation_id, created_at desc, id
+      // desc)`: strictly before the oldest shown, ties on created_at broken by id.
+      if (before)
+        q = q.or(
+          `created_at.lt."${before.at}",and(created_at.eq."${before.at}",id.lt.${before.id})`,
+        );
       return q;
     })) ?? [];
   const page = rows.slice(0, PAGE_SIZE).reverse();
@@ -98,12 +112,14 @@ export const recentMessages = rowResource<MessagePage>({
   copy: valueInRecord<MessagePage | null>('tasks', 'messages', (id) => `chat:messages:${id}`),
 });
 
-/** An older page (`<conversation id> <created_at of the oldest shown>`): the server only. */
+/**
+ * An older page (`<conversation id> <created_at> <id>` of the oldest shown): the server only.
+ */
 const olderMessages = rowResource<MessagePage>({
   source: 'messages',
   fetch: (key) => {
-    const [conversationId, before] = key.split(' ');
-    return fetchPage(conversationId!, before!);
+    const [conversationId, at, id] = key.split(' ');
+    return fetchPage(conversationId!, { at: at!, id: id! });
   },
   copy: noDeviceCopy,
 });
@@ -111,16 +127,20 @@ const olderMessages = rowResource<MessagePage>({
 export const messagesQueryOptions = (conversationId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messages(conversationId),
-    initialPageParam: null as string | null,
+    initialPageParam: null as PageCursor | null,
     queryFn: async ({ pageParam }): Promise<MessagePage> =>
       (pageParam === null
         ? (await readOne(recentMessages, conversationId)).row
-        : (await readOne(olderMessages, `${conversationId} ${pageParam}`)).row) ?? {
+        : (await readOne(olderMessages, `${conversationId} ${pageParam.at} ${pageParam.id}`))
+            .row) ?? {
         messages: [],
         older: false,
       },
-    // Pages are fetched newest first: the "next" page is the older one.
-    getNextPageParam: (last) => (last.older ? (last.messages[0]?.created_at ?? null) : null),
+    // Pages are fetched newest first: the "next" page is the older one, before the oldest shown.
+    getNextPageParam: (last): PageCursor | null => {
+      const oldest = last.messages[0];
+      return last.older && oldest ? { at: oldest.created_at, id: oldest.id } : null;
+    },
   });
 
 export const useMessages = (conversationId: string) =>

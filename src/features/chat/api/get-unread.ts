@@ -3,10 +3,10 @@
 // so the badge shows the last count offline; live on any new message the user reads.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '@/lib/errors';
-import { useLiveUpdates } from '@/lib/live-updates';
 import { supabase } from '@/lib/supabase';
 import { readOne, rowResource, valueInRecord } from '@/offline/resource';
 import { chatKeys } from './keys';
+import { useThrottledLive } from './live-messages';
 
 export interface UnreadSummary {
   /** Unread messages in all (each conversation counts at most 100). */
@@ -40,8 +40,11 @@ export const unreadQueryOptions = (userId: string) =>
 
 const LIVE = [{ table: 'messages' }, { table: 'conversation_members' }] as const;
 
-/** The unread summary, refreshed live (a message anywhere the user reads, a read mark moved). */
+/**
+ * The unread summary, refreshed live (a message anywhere the user reads, a read mark moved), at
+ * most once a second in a busy hour.
+ */
 export function useUnread(userId: string) {
-  useLiveUpdates('chat-unread', LIVE, [chatKeys.unread()]);
+  useThrottledLive('chat-unread', LIVE, [chatKeys.unread()]);
   return useQuery(unreadQueryOptions(userId));
 }

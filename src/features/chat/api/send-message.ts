@@ -8,8 +8,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/errors';
-import { callFunction, queueWrites } from '@/offline/write';
-import { attachmentsForMessage } from './upload-attachment';
+import { callFunction, queueWrites, removeObject } from '@/offline/write';
+import {
+  attachmentWrites,
+  CHAT_ATTACHMENT_BUCKET,
+  prepareAttachment,
+  type PreparedAttachment,
+} from './upload-attachment';
 import { messages } from '../messages';
 import { chatKeys } from './keys';
 
@@ -20,6 +25,11 @@ export interface OutgoingMessage {
   replyTo: string | null;
   /** The photos and files chosen with it: uploaded first, in the same queued write. */
   files: File[];
+  /**
+   * The files shrunk and named (their paths) on the first try: a retry uploads to the same paths
+   * (x-upsert) and a discard removes those, so a refused send leaves no file behind.
+   */
+  prepared?: PreparedAttachment[];
   mentions: string[] | null;
   at: string;
   state: 'sending' | 'failed';
@@ -65,10 +75,15 @@ export function useSendMessage() {
     try {
       // Each file shrunk on the phone and queued before the message, which names them: the one
       // queueWrites keeps the order, so the message is sent once, after its files.
-      const { attachments, writes: uploads } = await attachmentsForMessage(m.files, {
-        conversationId: m.conversationId,
-        userId,
-      });
+      const prepared =
+        m.prepared ??
+        (await Promise.all(
+          m.files.map((f) => prepareAttachment(f, { conversationId: m.conversationId, userId })),
+        ));
+      m = { ...m, prepared };
+      setOutbox(outbox.map((o) => (o.mutationId === m.mutationId ? m : o)));
+      const attachments = prepared.map((p) => p.attachment);
+      const uploads = attachmentWrites(prepared);
       const write = callFunction(
         'send_message',
         {
@@ -116,6 +131,17 @@ export function useSendMessage() {
         state: 'sending',
       }),
     retry: (m: OutgoingMessage) => run(m),
-    discard: (m: OutgoingMessage) => setOutbox(outbox.filter((o) => o.mutationId !== m.mutationId)),
+    /** Forgets a refused send and removes the files it uploaded (through the queue). */
+    discard: (m: OutgoingMessage) => {
+      setOutbox(outbox.filter((o) => o.mutationId !== m.mutationId));
+      const paths = (m.prepared ?? []).map((p) => p.attachment.path);
+      if (paths.length > 0 && userId)
+        void queueWrites(
+          paths.map((path) =>
+            removeObject(CHAT_ATTACHMENT_BUCKET, path, messages.t('conversation.removeFileLabel')),
+          ),
+          { userId },
+        ).catch(() => undefined);
+    },
   };
 }

@@ -7,7 +7,6 @@ import { Archive, Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
-import { useLiveUpdates } from '@/lib/live-updates';
 import { cn } from '@/lib/utils';
 import { messages } from '../messages';
 import type { ChatConversation } from '../api/get-conversations';
@@ -19,7 +18,7 @@ import { useDeleteMessage } from '../api/delete-message';
 import { useReact } from '../api/react-message';
 import { useArchiveConversation } from '../api/archive-conversation';
 import { usePresence } from '../api/use-presence';
-import { chatKeys } from '../api/keys';
+import { useConversationLive } from '../api/live-messages';
 import { Composer } from './composer';
 import { NotifySetting } from './notify-setting';
 import { MessageItem } from './message-item';
@@ -44,15 +43,9 @@ export function ConversationView({
 }: ConversationViewProps) {
   const t = useT(messages);
   const id = c.id;
-  useLiveUpdates(
-    `chat-conversation:${id}`,
-    [
-      { table: 'messages', filter: `conversation_id=eq.${id}` },
-      { table: 'message_reactions', filter: `conversation_id=eq.${id}` },
-      { table: 'conversation_members', filter: `conversation_id=eq.${id}` },
-    ],
-    [chatKeys.conversation(id), chatKeys.lists()],
-  );
+  // New messages, edits, reactions patched into the pages from the realtime rows (read marks:
+  // the list's "Seen", read again at most once a second).
+  useConversationLive(id);
   const pages = useMessages(id);
   const queued = useQueuedSends(id);
   const outbox = useOutbox(id);
@@ -211,7 +204,7 @@ export function ConversationView({
               actions={{
                 onReply: setReplyTo,
                 onEdit: (msg, body) => edit.mutate({ id: msg.id, body }),
-                onDelete: (msg) => remove.mutate({ id: msg.id }),
+                onDelete: (msg) => remove.mutate({ id: msg.id, attachments: msg.attachments }),
                 onReact: (msg, emoji) => {
                   const mine = msg.reactions.find((r) => r.user_id === me && r.emoji === emoji);
                   react.mutate(

@@ -9,13 +9,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useT } from '@/lib/i18n/catalog';
-import { useLiveUpdates } from '@/lib/live-updates';
 import { mayHaveSession } from '@/lib/supabase-client';
 import { cn } from '@/lib/utils';
 import { messages } from '../messages';
-import { chatKeys } from '../api/keys';
 import { useConversation, useConversations } from '../api/get-conversations';
 import { usePeopleNames } from '../api/get-people';
+import { useConversationListLive } from '../api/live-messages';
 import { messagesQueryOptions } from '../api/get-messages';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationView } from '../components/conversation-view';
@@ -32,8 +31,6 @@ export const clientLoader =
     return null;
   };
 
-const LIVE_ANYWHERE = [{ table: 'messages' }] as const;
-
 export function TeamChatRoute() {
   const t = useT(messages);
   const auth = useAuth();
@@ -42,7 +39,7 @@ export function TeamChatRoute() {
   const selected = params.get('c');
   const list = useConversations(me);
   const names = usePeopleNames();
-  useLiveUpdates('chat-list', LIVE_ANYWHERE, [chatKeys.lists(), chatKeys.unread()]);
+  useConversationListLive(me, selected);
   const listed = list.data?.find((c) => c.id === selected);
   const opened = useConversation(selected, listed);
   const conversation = listed ?? opened.data ?? undefined;
