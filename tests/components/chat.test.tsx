@@ -259,8 +259,9 @@ it('shows who is typing, from the realtime broadcast of the conversation', async
   await renderRoute(`/team-chat?c=${GENERAL}`, 'manager');
   await messageList();
   const maria = await mariaClient();
+  // The room is a private topic: Maria joins it as a reader of #general.
   const room = maria.channel(`chat-room:${GENERAL}`, {
-    config: { presence: { key: 'a11ce000-0000-4000-8000-000000000003' } },
+    config: { private: true, presence: { key: 'a11ce000-0000-4000-8000-000000000003' } },
   });
   await new Promise<void>((resolve) =>
     room.subscribe((status) => {
