@@ -18,6 +18,9 @@ export interface LiveTable {
  */
 let subscriptions = 0;
 
+/** How long a refresh waits for the rest of a burst of changes (one transaction's rows). */
+const COALESCE_MS = 150;
+
 /**
  * Refreshes `keys` whenever a row of one of `tables` changes. `channel` names the subscription
  * (one per screen or per record: `property-cleans:<id>`).
@@ -29,8 +32,15 @@ export function useLiveUpdates(channel: string, tables: readonly LiveTable[], ke
   const refreshed = JSON.stringify(keys);
   useEffect(() => {
     const queryKeys = JSON.parse(refreshed) as QueryKey[];
+    // One write can change many rows (a pick list's transfers: two movements and two stock rows
+    // per line), each its own event: the refresh waits COALESCE_MS after the first, so a burst
+    // reads each query again once, instead of cancelling and re-sending it per row.
+    let pending: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
-      for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
+      }, COALESCE_MS);
     };
     let ch = supabase.channel(`${channel}#${++subscriptions}`);
     for (const t of JSON.parse(watched) as LiveTable[]) {
@@ -42,6 +52,7 @@ export function useLiveUpdates(channel: string, tables: readonly LiveTable[], ke
     }
     ch.subscribe();
     return () => {
+      clearTimeout(pending);
       void supabase.removeChannel(ch);
     };
   }, [qc, channel, watched, refreshed]);
