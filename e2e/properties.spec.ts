@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { fillDateTime } from './support/date-field';
 import { accessToken, DEMO, DEMO_PASSWORD, expectToast, rest, signInAs } from './support/helpers';
+import { companyDay } from './support/field';
 
 // Calendar grids lay out days in the browser's zone; the day() helper below counts in UTC.
 test.use({ timezoneId: 'UTC' });
@@ -30,6 +31,10 @@ const MONTHS = [
   'November',
   'December',
 ];
+
+/** Today in the company's zone (Europe/Athens) as a UTC midnight: the calendars start from it,
+ * and between 22:00 and 24:00 UTC it is already tomorrow there. */
+const companyToday = () => new Date(`${companyDay()}T00:00:00Z`);
 
 /** Monday (UTC) of the week holding `d`. */
 function mondayOf(d: Date): Date {
@@ -242,7 +247,7 @@ test("a property's calendar: the stay on its arrival day, month and week views",
   const calendar = page.getByRole('region', { name: 'Reservations calendar' });
   const arrival = new Date(`${day(110)}T12:00:00Z`);
   const label = `${MONTHS[arrival.getUTCMonth()]} ${arrival.getUTCFullYear()}`;
-  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(new Date()));
+  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(companyToday()));
   for (let i = 0; i < 6; i += 1) {
     if ((await calendar.getByRole('heading').textContent()) === label) break;
     await calendar.getByRole('button', { name: 'Next month' }).click();
@@ -282,7 +287,7 @@ test("a property's calendar: the stay on its arrival day, month and week views",
   await expect(calendar.getByRole('heading')).toHaveText(monthLabel(arrivalMonday));
   expect(await calendar.getByRole('gridcell').count()).toBeGreaterThanOrEqual(28);
   await calendar.getByRole('button', { name: 'Today' }).click();
-  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(new Date()));
+  await expect(calendar.getByRole('heading')).toHaveText(monthLabel(companyToday()));
 });
 
 test('the calendar across properties: two weeks, a week and a month at a time', async ({
@@ -301,7 +306,7 @@ test('the calendar across properties: two weeks, a week and a month at a time', 
   const weekLabel = rangeLabel(arrivalMonday, 6);
   // The view starts on this week's Monday; step to the fortnight holding the arrival.
   const steps = Math.floor(
-    (Date.parse(`${day(110)}T00:00:00Z`) - mondayOf(new Date()).getTime()) / (14 * 86_400_000),
+    (Date.parse(`${day(110)}T00:00:00Z`) - mondayOf(companyToday()).getTime()) / (14 * 86_400_000),
   );
   for (let i = 0; i < steps; i += 1) {
     await across.getByRole('button', { name: 'Next two weeks' }).click();
