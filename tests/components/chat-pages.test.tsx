@@ -24,13 +24,36 @@ const service = createClient(apiUrl, inject('serviceRoleKey'), {
 
 /** The app's reads of messages (the pages), as sent: counted per test. */
 const messageReads: URL[] = [];
+/** The app's requests in flight, and when the last one started or ended. */
+let inFlight = 0;
+let lastActivity = Date.now();
 const appFetch = globalThis.fetch;
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (url.startsWith(`${apiUrl}/rest/v1/messages`) && (init?.method ?? 'GET') === 'GET')
     messageReads.push(new URL(url));
-  return appFetch(input, init);
+  inFlight += 1;
+  lastActivity = Date.now();
+  try {
+    return await appFetch(input, init);
+  } finally {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  }
 };
+
+/**
+ * Resolves once the app has had no request in flight for `quietMs` (its throttled list read waits
+ * at most a second): what it was going to read after a burst, it has read.
+ */
+const networkIdle = (quietMs = 1_200) =>
+  waitFor(
+    () => {
+      expect(inFlight).toBe(0);
+      expect(Date.now() - lastActivity).toBeGreaterThanOrEqual(quietMs);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 beforeEach(() => {
   messageReads.length = 0;
 });
@@ -112,7 +135,7 @@ it("patches a busy channel's new messages into the view: each once, in order, wi
   const list = await screen.findByTestId('chat-messages', {}, SLOW);
   await within(list).findByText('Shared second #0', {}, SLOW);
   // The first reads (the page, the list) have settled.
-  await new Promise((r) => setTimeout(r, 1500));
+  await networkIdle();
   messageReads.length = 0;
 
   const maria = await mariaClient();
@@ -132,7 +155,7 @@ it("patches a busy channel's new messages into the view: each once, in order, wi
   const live = bodiesShown(list).filter((b) => b.startsWith('Live #'));
   expect(live).toEqual(Array.from({ length: N }, (_, i) => `Live #${i} ${tag}`));
   // Read marks and the throttled list reads settle; the pages were not read per message.
-  await new Promise((r) => setTimeout(r, 2500));
+  await networkIdle();
   expect(bodiesShown(list).filter((b) => b.startsWith('Live #'))).toHaveLength(N);
   expect(messageReads.length).toBeLessThanOrEqual(2);
   await maria.auth.signOut({ scope: 'local' });
@@ -145,7 +168,7 @@ it("patches a busy channel's new messages into the view: each once, in order, wi
     const row = within(list).getByText(mine).closest('li')!;
     expect(within(row).getByText('Sent')).toBeTruthy();
   }, SLOW);
-  await new Promise((r) => setTimeout(r, 1500));
+  await networkIdle();
   expect(within(list).getAllByText(mine)).toHaveLength(1);
 }, 90_000);
 
