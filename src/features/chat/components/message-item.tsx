@@ -128,7 +128,7 @@ export function MessageItem({
               aria-label={t('conversation.reaction', { emoji, count: r.count })}
               className={cn(
                 'rounded-full border px-1.5 text-xs',
-                r.mine !== null && 'border-primary bg-primary/10',
+                r.mine !== null && 'border-primary/60 bg-primary/10',
               )}
               onClick={() => actions.onReact(m, emoji)}
             >

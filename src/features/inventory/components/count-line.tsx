@@ -25,7 +25,7 @@ export function CountLine({
   return (
     <li
       aria-label={item.name}
-      className={`rounded-lg border p-3 ${counted !== undefined ? 'border-primary bg-primary/5' : ''}`}
+      className={`rounded-lg border p-3 ${counted !== undefined ? 'border-primary/60 bg-primary/5' : ''}`}
     >
       <div className="flex items-baseline justify-between gap-2">
         <p className="min-w-0 truncate font-medium">{item.name}</p>

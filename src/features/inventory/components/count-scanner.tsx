@@ -70,7 +70,7 @@ function Camera({ onCode, onError }: { onCode: (code: string) => void; onError: 
     };
   }, []);
   return (
-    <video ref={video} className="aspect-[4/3] w-full rounded-md bg-black" muted playsInline />
+    <video ref={video} className="aspect-[4/3] w-full rounded-md bg-muted" muted playsInline />
   );
 }
 

@@ -97,7 +97,7 @@ export function CountView() {
   });
 
   return (
-    <div className="mx-auto max-w-xl space-y-4 pb-24">
+    <div className="mx-auto max-w-lg space-y-4 pb-24">
       <PageHeader title={t('count.open')} description={t('count.description')} />
       {(items.data?.fromDevice || stock.data?.fromDevice) && (
         <DeviceCopyNote what={t('count.itemsWhat')} />
@@ -130,11 +130,11 @@ export function CountView() {
             <div className="relative min-w-0 flex-1">
               <Search
                 aria-hidden="true"
-                className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2"
+                className="text-muted-foreground absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
               />
               <Input
                 type="search"
-                className="h-10 pl-9"
+                className="h-10 pl-8"
                 aria-label={t('count.search')}
                 placeholder={t('count.search')}
                 value={query}

@@ -349,7 +349,7 @@ export function PickListView({
         </section>
       ) : null}
 
-      <ul className="grid gap-4 lg:grid-cols-2" aria-label={t('pickList.villas')}>
+      <ul className="grid gap-4 md:grid-cols-2" aria-label={t('pickList.villas')}>
         {list.villas.map((v) => {
           const covered = v.lines.filter((l) => l.quantity === 0).length;
           return (

@@ -84,7 +84,7 @@ export function WorkOrderParts({ workOrderId }: { workOrderId: string }) {
             ))}
           </NativeSelect>
         </div>
-        <div className="w-24 space-y-1">
+        <div className="w-20 space-y-1">
           <Label htmlFor="wo-part-quantity">{t('parts.quantity')}</Label>
           <Input
             id="wo-part-quantity"
