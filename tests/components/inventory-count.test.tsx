@@ -18,6 +18,8 @@ const VAN = 'c1710000-0000-4000-8000-000000000003'; // the demo technician's
 withOutages();
 
 let itemId = '';
+const MARIA = 'a11ce000-0000-4000-8000-000000000003'; // the demo housekeeper
+const made: { items: string[]; villas: string[] } = { items: [], villas: [] };
 
 afterEach(() => {
   cleanup();
@@ -27,6 +29,8 @@ afterEach(() => {
 afterAll(async () => {
   endOutages();
   if (itemId) await service.from('inventory_items').update({ active: false }).eq('id', itemId);
+  await service.from('inventory_items').update({ active: false }).in('id', made.items);
+  await service.from('properties').update({ archived: true }).in('id', made.villas);
 });
 
 const ok = <T,>(r: { data: T; error: unknown }): NonNullable<T> => {
@@ -144,5 +148,83 @@ it(
     );
     expect(counts).toHaveLength(1);
     expect(Number(counts[0]!.counted_quantity)).toBe(4);
+  },
+);
+
+it(
+  'a villa of her day she never counted with signal: My route kept its stock, counted offline',
+  { timeout: 120_000 },
+  async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const villa = ok(
+      await service
+        .from('properties')
+        .insert({ code: `CNTD-${tag}`, name: `Count day ${tag}`, area: 'Test Bay, Milos' })
+        .select('id')
+        .single(),
+    ).id;
+    made.villas.push(villa);
+    const place = ok(
+      await service.from('inventory_locations').select('id').eq('property_id', villa).single(),
+    ).id;
+    const type = ok(
+      await service.from('cleaning_types').select('id').eq('code', 'deep_clean').single(),
+    ).id;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date());
+    const clean = ok(
+      await service
+        .from('cleaning_tasks')
+        .insert({
+          property_id: villa,
+          cleaning_type_id: type,
+          window_start: `${day}T06:00:00Z`,
+          due_at: `${day}T20:00:00Z`,
+          estimated_minutes: 90,
+        })
+        .select('id')
+        .single(),
+    ).id;
+    ok(
+      await service
+        .from('cleaning_task_assignees')
+        .insert({ task_id: clean, user_id: MARIA })
+        .select('task_id'),
+    );
+    const name = `Count day soap ${tag}`;
+    const item = ok(
+      await service
+        .from('inventory_items')
+        .insert({ name, sku: `CND-${tag}`, category: 'amenities', unit_cost: 1 })
+        .select('id')
+        .single(),
+    ).id;
+    made.items.push(item);
+    ok(
+      await service.rpc('inventory_receive', {
+        item_id: item,
+        location_id: WAREHOUSE,
+        quantity: 9,
+      }),
+    );
+    ok(
+      await service.rpc('inventory_transfer', {
+        item_id: item,
+        from_location_id: WAREHOUSE,
+        to_location_id: place,
+        quantity: 4,
+      }),
+    );
+
+    // She opens My route with signal (never the inventory): the day is made ready for offline.
+    await renderRoute('/housekeeping', 'housekeeper');
+    await screen.findByText(/Ready for offline: \d+ cleans?, updated/, {}, { timeout: 60_000 });
+    cleanup();
+
+    // No signal in the villa: its count shows what it holds, from this device.
+    goOffline();
+    restartAt(`/inventory?view=count&villa=${villa}`);
+    const line = await screen.findByRole('listitem', { name }, { timeout: 30_000 });
+    expect(within(line).getByText('On the books: 4 piece')).toBeTruthy();
+    expect((screen.getByLabelText('Location') as HTMLSelectElement).value).toBe(place);
   },
 );

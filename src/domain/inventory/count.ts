@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { callWrite } from '@/offline/calls';
 import { readList } from '@/offline/resource';
 import { inventoryKeys } from './keys';
-import { locationList } from './reads';
+import { itemList, locationList, placeStock } from './reads';
 import { countCall, type CountArgs } from './transitions';
 import { messages } from './messages';
 import type { PlaceStockRow } from './types';
@@ -45,3 +45,26 @@ export const countLocationsQueryOptions = () =>
           a.id.localeCompare(b.id),
       ),
   });
+
+// ---- The places of a day, kept for counting offline ----------------------------------------------
+
+/**
+ * Reads onto this device what count mode needs for the day's villas and the user's own van (the
+ * items, the places, and each of those places' stock), so a villa of the day is counted offline
+ * even if its count was never opened with signal. Part of making the day available offline (My
+ * route's "Ready for offline"); online only, and only for users who count (`inventory.adjust`).
+ */
+export async function keepDayPlacesForCount(userId: string, propertyIds: readonly string[]) {
+  const [locations] = await Promise.all([
+    readList(locationList, 'active').then((r) => r.rows),
+    readList(itemList, 'active'),
+  ]);
+  const villas = new Set(propertyIds);
+  const places = locations.filter(
+    (l) =>
+      (l.kind === 'property' && l.property_id !== null && villas.has(l.property_id)) ||
+      (l.kind === 'van' && l.holder_id === userId),
+  );
+  await Promise.all(places.map((l) => readList(placeStock, l.id)));
+  return places.length;
+}

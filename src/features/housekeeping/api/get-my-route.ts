@@ -10,6 +10,7 @@ import { transitionCleaningTask } from '@/domain/cleans/transitions';
 import { supabase } from '@/lib/supabase';
 import { listResource, readList, readOne, rowsInRecord, valueInRecord } from '@/offline/resource';
 import { routeOrder, runState, progressOf, allItems } from '../field-logic';
+import { keepDayPlacesForCount } from '@/domain/inventory/count';
 import { PROPERTY_PHOTO_BUCKET } from '@/domain/properties/photos';
 import { fieldKeys } from './field-keys';
 import {
@@ -24,6 +25,12 @@ export interface RouteParams {
   userId: string;
   from: string;
   to: string;
+}
+
+/** What making the day available offline also keeps: the day's places for counting stock. */
+export interface PrepareOptions {
+  /** The user counts stock (`inventory.adjust`): the day's villas and her van are kept for it. */
+  counts?: boolean;
 }
 
 export interface RouteClean extends FieldClean {
@@ -225,10 +232,13 @@ async function warm(url: string | null): Promise<void> {
 
 /**
  * Reads everything the day needs into this device (online only): every clean's run, the villas'
- * reference photos (and their images), her open work orders. Records when, for the "Ready for
- * offline" line.
+ * reference photos (and their images), her open work orders, and, when she counts stock, the
+ * villas' and her van's stock for count mode. Records when, for the "Ready for offline" line.
  */
-export async function prepareOffline(p: RouteParams): Promise<Prepared> {
+export async function prepareOffline(
+  p: RouteParams,
+  { counts = false }: PrepareOptions = {},
+): Promise<Prepared> {
   const cleans = await fetchRoute(p);
   await myRoute.copy.save(p, cleans);
   const villas = [...new Set(cleans.map((c) => c.property_id))];
@@ -239,6 +249,8 @@ export async function prepareOffline(p: RouteParams): Promise<Prepared> {
       await Promise.all(rows.map((r) => warm(r.url)));
     }),
     readList(myWorkOrders, p.userId),
+    // Best effort: the day's cleans are ready offline even if the stock could not be read.
+    counts ? keepDayPlacesForCount(p.userId, villas).catch(() => 0) : null,
   ]);
   // The clean photos already on the server, for the run's gallery offline.
   const runs = await Promise.all(cleans.map((c) => cleanRun.copy.load(c.id)));

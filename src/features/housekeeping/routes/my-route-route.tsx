@@ -115,13 +115,14 @@ function CleanCard({ clean, preview = false }: { clean: RouteClean; preview?: bo
  */
 function useReadyForOffline(userId: string, from: string, to: string) {
   const qc = useQueryClient();
+  const counts = useAuth().hasPermission('inventory.adjust');
   const online = useOnlineStatus();
   const drawn = useAfterFirstScreen();
   const prepared = usePrepared(userId);
   const preparing = useQuery({
-    queryKey: [...fieldKeys.all(), 'prepare', { userId, from, to }],
+    queryKey: [...fieldKeys.all(), 'prepare', { userId, from, to, counts }],
     queryFn: async () => {
-      const done = await prepareOffline({ userId, from, to });
+      const done = await prepareOffline({ userId, from, to }, { counts });
       await Promise.all([
         qc.invalidateQueries({ queryKey: fieldKeys.prepared(userId) }),
         qc.invalidateQueries({ queryKey: fieldKeys.route(userId, from, to) }),
