@@ -3,6 +3,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { zonedDay } from '@/lib/company-time';
 import { useT } from '@/lib/i18n/catalog';
 import { notify } from '@/lib/toast';
 import { categoryLabel, locationKindLabel, movementKindLabel } from '@/domain/inventory/labels';
@@ -12,7 +13,8 @@ import type { StaffNames } from '@/domain/staff/names';
 import { downloadCsv, toCsv } from '../csv';
 import { messages } from '../messages';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The file's date: the company's day (from 22:00 UTC it is already tomorrow in Athens). */
+const today = () => zonedDay(new Date().toISOString());
 
 export function ExportButtons({
   items,
