@@ -448,18 +448,25 @@ export interface RowKind<Row extends object> {
   villa?(row: Row): string;
 }
 
+/**
+ * Where a record keeps its row's own `kind` column (a schedule's, a movement's): the record's
+ * `kind` says which rows of the store are whose, so the row's is kept beside it.
+ */
+const OWN_KIND = 'ownKind';
+
 /** Declares the kind of rows a device copy keeps (an identity: it only checks the types). */
 export const rowKind = <Row extends object>(k: RowKind<Row>) => k;
 
 /** What a record keeps beside the row (never a column of a kind's rows). */
-const BOOKKEEPING = new Set(['kind', 'lastSynced', 'propertyId']);
+const BOOKKEEPING = new Set(['kind', 'lastSynced', 'propertyId', OWN_KIND]);
 
-/** A kind's row as its record keeps it. */
+/** A kind's row as its record keeps it (its own `kind` column back under its name). */
 export function rowOfRecord<Row extends object>(_kind: RowKind<Row>, record: MirroredRecord): Row {
   const row: Values = {};
   for (const [field, value] of Object.entries(record)) {
     if (!BOOKKEEPING.has(field)) row[field] = value;
   }
+  if (OWN_KIND in record) row.kind = (record as Values)[OWN_KIND];
   // The record was written from a Row by kindRows below (same kind): it reads back as one.
   return row as Row;
 }
@@ -496,6 +503,7 @@ export function kindRows<Row extends object, Params>(
       return mirrorPut(kind.store, [
         ...rows.map((row) => ({
           ...row,
+          ...('kind' in row ? { [OWN_KIND]: (row as Values).kind } : {}),
           id: String((row as Values)[key]),
           kind: kind.kind,
           ...(kind.villa ? { propertyId: kind.villa(row) } : {}),

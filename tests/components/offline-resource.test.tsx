@@ -13,10 +13,12 @@ import type { QueueEntry } from '@/offline/queue-entry';
 import { NOT_KEPT_MESSAGE, NotKeptError } from '@/offline/not-kept';
 import { clearMirrors } from '@/offline/read';
 import {
+  kindRows,
   listResource,
   readList,
   readOne,
   rowInRecord,
+  rowKind,
   rowResource,
   rowsAsRecords,
   rowsInRecord,
@@ -204,6 +206,31 @@ describe('a list resource', () => {
     await expect(readList(parts, { parent: 'p3', part: 'all' })).rejects.toThrow(NOT_KEPT_MESSAGE);
     await queue('insert', 'parents', 'p3', { id: 'p3' });
     expect((await readList(parts, { parent: 'p3', part: 'all' })).rows).toEqual([]);
+  });
+
+  it("keeps a row's own `kind` column beside the record's kind", async () => {
+    interface Movement {
+      id: string;
+      kind: 'receive' | 'count';
+      quantity: number;
+    }
+    const movements = listResource<Movement, 'all'>({
+      source: 'movements',
+      fetch: () => answer() as unknown as Promise<Movement[]>,
+      copy: kindRows(rowKind<Movement>({ store: 'inventory', kind: 'movement' }), {
+        scope: () => 'all',
+      }),
+    });
+    answer = serverRows([
+      { id: 'm1', kind: 'receive', quantity: 5 },
+      { id: 'm2', kind: 'count', quantity: -1 },
+    ] as unknown as Thing[]);
+    const online = await readList(movements, 'all');
+    answer = networkDown;
+    const offline = await readList(movements, 'all');
+    expect(offline.fromDevice).toBe(true);
+    expect(offline.rows).toEqual(online.rows);
+    expect(offline.rows.map((m) => m.kind).sort()).toEqual(['count', 'receive']);
   });
 });
 
