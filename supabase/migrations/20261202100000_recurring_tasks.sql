@@ -509,7 +509,9 @@ begin
   ins as (
     insert into public.recurring_occurrences
       (schedule_id, property_id, day, starts_at, due_at, cleaning_task_id, work_order_id)
-    select c.schedule_id, c.property_id, c.day, c.starts_at, c.due_at,
+    -- A window inside the spring-forward gap (03:00-04:00 in Athens) can collapse: keep it open.
+    select c.schedule_id, c.property_id, c.day, c.starts_at,
+      greatest(c.due_at, c.starts_at + interval '15 minutes'),
       case when c.kind = 'clean' then gen_random_uuid() end,
       case when c.kind = 'work_order' then gen_random_uuid() end
     from cand c

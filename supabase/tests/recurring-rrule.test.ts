@@ -222,6 +222,23 @@ describe(`generation in the company's zone (${kind})`, () => {
     expect(again.rows[0]!.n).toBe(0);
   });
 
+  it('a window in the hour the clocks skip still makes its clean, open for a while', async () => {
+    const id = await schedule('FREQ=DAILY', '2027-03-28', '2027-03-28');
+    await db.query(
+      `update public.recurring_schedules set window_start = '03:30', window_end = '04:15' where id = $1`,
+      [id],
+    );
+    await db.query(`select public.generate_recurring($1, '2027-03-31')`, [id]);
+    // 03:30 does not exist that night (03:00 EET is 04:00 EEST); 04:15 EEST is 01:15 UTC, before
+    // the start as PostgreSQL reads 03:30: the window is kept 15 minutes long.
+    const w = await windows(id);
+    expect(w).toHaveLength(1);
+    expect(w[0]!.day).toBe('2027-03-28');
+    const [h, m] = w[0]!.start.split(':').map(Number);
+    const [dh, dm] = w[0]!.due.split(':').map(Number);
+    expect(dh! * 60 + dm! - (h! * 60 + m!)).toBeGreaterThanOrEqual(15);
+  });
+
   it('a work order template: title, category, checklist in the description, source recurring', async () => {
     const id = await schedule('FREQ=MONTHLY;BYDAY=-1FR', '2027-01-01', '2027-02-28', 'work_order');
     await db.query(
