@@ -401,19 +401,28 @@ describe('who may', () => {
     });
   }
 
-  it('realtime: the manager gets new occurrences, nobody else does', async () => {
+  it('realtime: the manager gets new schedules and occurrences, nobody else does', async () => {
     const seen = Object.fromEntries(ACTORS.map((a) => [a, [] as Occurrence[]])) as Record<
       Actor,
       Occurrence[]
     >;
+    const schedulesSeen = Object.fromEntries(ACTORS.map((a) => [a, [] as string[]])) as Record<
+      Actor,
+      string[]
+    >;
     const clients: Partial<Record<Actor, Client>> = {};
-    const listen = (c: Client, into: Occurrence[]) =>
+    const listen = (c: Client, into: Occurrence[], intoSchedules: string[]) =>
       new Promise<void>((resolve, reject) => {
         c.channel(`recurring-${randomUUID()}`)
           .on(
             'postgres_changes',
             { event: 'INSERT', schema: 'public', table: 'recurring_occurrences' },
             (p) => into.push(p.new as Occurrence),
+          )
+          .on(
+            'postgres_changes',
+            { event: '*', schema: 'public', table: 'recurring_schedules' },
+            (p) => intoSchedules.push(String((p.new as { id?: string }).id ?? '')),
           )
           .subscribe((status) => {
             if (status === 'SUBSCRIBED') resolve();
@@ -435,16 +444,18 @@ describe('who may', () => {
         c.realtime.setAuth(data.session!.access_token);
       }
       clients[actor] = c;
-      await listen(c, seen[actor]);
+      await listen(c, seen[actor], schedulesSeen[actor]);
     }
     try {
       const s = await makeSchedule({ title: 'Live', horizon_days: 2 }, villas.slice(1, 2));
       await expect
         .poll(() => seen.manager.filter((o) => o.schedule_id === s.id).length, { timeout: 10_000 })
         .toBe(2);
+      await expect.poll(() => schedulesSeen.manager.includes(s.id), { timeout: 10_000 }).toBe(true);
       for (const actor of ['anon', 'norole', 'housekeeper', 'technician'] as const) {
         await roundTrip(clients[actor]!);
         expect({ actor, seen: seen[actor] }).toEqual({ actor, seen: [] });
+        expect({ actor, schedules: schedulesSeen[actor] }).toEqual({ actor, schedules: [] });
       }
     } finally {
       for (const c of Object.values(clients)) await c.removeAllChannels();
