@@ -1,7 +1,8 @@
 -- Demo recurring tasks (docs/recurring.md): pool service twice a week (Monday and Thursday) at the
 -- villas with a pool, AC filters on the first Tuesday of every month, pest control every quarter
 -- for every villa of Oia (a schedule by area), and a weekly linen check on Wednesdays, written by
--- the demo manager. Saving a schedule makes its occurrences (the table's triggers); the seed still
+-- the demo manager; the work orders go to Kostas (not the demo technician's login, whose screens
+-- the tests count). Saving a schedule makes its occurrences (the table's triggers); the seed still
 -- ends with one generation run, as the scheduler would. Starts today (the company's day), so the
 -- occurrences are relative to the day the seed runs, like the stays.
 
@@ -18,11 +19,11 @@ from (values
   ('5ec00000-0000-4000-8000-000000000001', 'Pool service', 'work_order', null, 'pool', 'medium',
     'Skim, brush, vacuum and balance the water.',
     '["Skim the surface and empty the baskets", "Brush walls and steps", "Vacuum the floor", "Test and balance pH and chlorine", "Backwash the filter when the pressure is high"]',
-    null, 'FREQ=WEEKLY;BYDAY=MO,TH', '09:00', '12:00', 'a11ce000-0000-4000-8000-000000000004', 30),
+    null, 'FREQ=WEEKLY;BYDAY=MO,TH', '09:00', '12:00', 'a11ce000-0000-4000-8000-000000000007', 30),
   ('5ec00000-0000-4000-8000-000000000002', 'AC filters', 'work_order', null, 'ac', 'low',
     'Clean the filters of every indoor unit.',
     '["Wash and dry the filters", "Check the condensate drain", "Note any unit that smells or drips"]',
-    null, 'FREQ=MONTHLY;BYDAY=1TU', '10:00', '15:00', 'a11ce000-0000-4000-8000-000000000007', 30),
+    null, 'FREQ=MONTHLY;BYDAY=1TU', '10:00', '15:00', 'a11ce000-0000-4000-8000-000000000007', 45),
   ('5ec00000-0000-4000-8000-000000000003', 'Pest control', 'work_order', null, 'pest', 'medium',
     'Quarterly treatment by the contractor; someone lets them in.',
     '["Let the contractor in", "Keep guests out of treated rooms for two hours"]',

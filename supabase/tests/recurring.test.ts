@@ -280,6 +280,36 @@ describe('generation', () => {
   });
 });
 
+describe('the demo data (seeds/80_recurring.sql)', () => {
+  it('four schedules, each with what it made ahead, marked recurring', async () => {
+    const { data, error } = await users.manager.client
+      .from('recurring_schedules')
+      .select('id, title, kind, recurring_occurrences(day, cleaning_task_id, work_order_id)')
+      .in(
+        'id',
+        [1, 2, 3, 4].map((n) => `5ec00000-0000-4000-8000-00000000000${n}`),
+      )
+      .order('id');
+    expect(error).toBeNull();
+    expect(data!.map((s) => [s.title, s.kind])).toEqual([
+      ['Pool service', 'work_order'],
+      ['AC filters', 'work_order'],
+      ['Pest control', 'work_order'],
+      ['Linen check', 'clean'],
+    ]);
+    for (const s of data!) {
+      expect({ title: s.title, made: s.recurring_occurrences.length > 0 }).toEqual({
+        title: s.title,
+        made: true,
+      });
+      for (const o of s.recurring_occurrences) {
+        expect(o.day >= companyDay(0)).toBe(true);
+        expect(Boolean(s.kind === 'clean' ? o.cleaning_task_id : o.work_order_id)).toBe(true);
+      }
+    }
+  });
+});
+
 describe('who may', () => {
   let scheduleId: string;
   let taskId: string;
