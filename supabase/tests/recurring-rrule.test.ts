@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ICAL from 'ical.js';
 import { freshDatabase } from '../../scripts/pg-cluster.mjs';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -114,6 +115,15 @@ describe(`private.rrule_days (${kind})`, () => {
     expect(
       await days('FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU', '2027-01-01', '2027-01-01', '2028-12-31'),
     ).toEqual(['2027-03-28', '2028-03-26']);
+    // The 20th Monday of the year (4 January 2027 and 3 January 2028 are the first).
+    expect(await days('FREQ=YEARLY;BYDAY=20MO', '2027-01-01', '2027-01-01', '2028-12-31')).toEqual([
+      '2027-05-17',
+      '2028-05-15',
+    ]);
+    // 29 February only in leap years.
+    expect(
+      await days('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', '2027-01-01', '2027-01-01', '2032-12-31'),
+    ).toEqual(['2028-02-29', '2032-02-29']);
     // COUNT counts from the start, not from the first day asked for.
     expect(
       await days('FREQ=WEEKLY;BYDAY=MO,TH;COUNT=3', '2027-01-01', '2027-01-01', '2027-12-31'),
@@ -129,6 +139,62 @@ describe(`private.rrule_days (${kind})`, () => {
         '2027-12-31',
       ),
     ).toEqual(['2027-01-04', '2027-01-07', '2027-01-11', '2027-01-14']);
+  });
+
+  it('gives the days ical.js (the maintained library the import uses) gives, over two years', async () => {
+    const rules = [
+      'FREQ=DAILY',
+      'FREQ=DAILY;INTERVAL=3',
+      'FREQ=DAILY;BYDAY=MO,WE,FR',
+      'FREQ=DAILY;BYMONTH=3,10',
+      // (Not BYMONTHDAY=-1 with DAILY: ical.js drops the negative day there; RFC 5545 keeps it,
+      // and so does this function, as 'the last day of every month' above shows for MONTHLY.)
+      'FREQ=DAILY;BYMONTHDAY=1,15',
+      'FREQ=WEEKLY',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SA',
+      'FREQ=WEEKLY;BYDAY=MO,TH;BYMONTH=6,7',
+      'FREQ=MONTHLY',
+      'FREQ=MONTHLY;BYMONTHDAY=31',
+      'FREQ=MONTHLY;BYMONTHDAY=-1,15',
+      'FREQ=MONTHLY;BYDAY=-1FR',
+      'FREQ=MONTHLY;BYDAY=2MO,-2TH',
+      'FREQ=MONTHLY;BYDAY=SA',
+      'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15',
+      'FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13',
+      'FREQ=YEARLY',
+      'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      // (Not BYMONTH=2;BYMONTHDAY=29: ical.js rolls it over to 1 March in other years; RFC 5545
+      // skips it, as this function does - see 'quarterly, yearly by month' above.)
+      'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10',
+      'FREQ=MONTHLY;BYDAY=1TU;UNTIL=20280101',
+      // (Not YEARLY;BYDAY=20MO: ical.js answers every Monday; the 20th Monday of the year is
+      // checked by hand above.)
+    ];
+    // RFC 5545 leaves a start that is not one of the rule's days undefined (ical.js counts it,
+    // this function does not): each rule starts on one of its own days after the base.
+    const icalDays = (rule: string, dtstart: string, end: string) => {
+      const it = ICAL.Recur.fromString(rule).iterator(ICAL.Time.fromDateString(dtstart));
+      const out: string[] = [];
+      for (let t = it.next(); t && out.length < 1000; t = it.next()) {
+        const day = t.toString().slice(0, 10);
+        if (day > end) break;
+        out.push(day);
+      }
+      return out;
+    };
+    for (const base of ['2027-01-31', '2027-03-15']) {
+      const end = `${Number(base.slice(0, 4)) + 2}${base.slice(4)}`;
+      for (const rule of rules) {
+        // ical.js's days after its first are the rule's own: start on the first of them.
+        const dtstart = icalDays(rule, base, end).find((d) => d > base)!;
+        const want = icalDays(rule, dtstart, end);
+        expect({ rule, dtstart, days: await days(rule, dtstart, dtstart, end) }).toEqual({
+          rule,
+          dtstart,
+          days: want,
+        });
+      }
+    }
   });
 
   it('refuses what it does not read (22023)', async () => {
