@@ -30,12 +30,15 @@ import { createFunctions } from './functions/index.ts';
 import { seedBuckets } from './seed-buckets.ts';
 import { queuedDatabase } from './gateway/db-queue.ts';
 import { createBackupRoute } from './gateway/backup-route.ts';
+import { startScheduler, type Scheduler } from './scheduler/index.ts';
 
 export interface RunningServer {
   url: string;
   config: ServerConfig;
   db: Database;
   migrations: MigrationReport;
+  /** Runs private.scheduled_jobs (pg_cron's stand-in); `tick()` runs the due ones now. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -232,13 +235,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       config.publicUrl = url;
     }
     if (migrations.seeded) await seedBuckets(url, config, log);
+    // pg_cron's stand-in: the jobs of private.scheduled_jobs (docs/local-backend.md).
+    const scheduler = startScheduler(db, { tickMs: config.scheduler.tickMs, log });
     const running = server;
     return {
       url,
       config,
       db,
       migrations,
+      scheduler,
       async close() {
+        await scheduler.close();
         await built.close();
         await new Promise<void>((r) => {
           running.close(() => r());

@@ -59,6 +59,8 @@ export interface ServerConfig {
    * `limit` waiting, none waiting longer than `timeoutMs`; beyond that a 503 with Retry-After.
    */
   dbQueue: { concurrency: number; limit: number; timeoutMs: number };
+  /** How often the scheduler looks for due jobs (server/scheduler; SCHEDULER_TICK_MS, a minute by default). */
+  scheduler: { tickMs: number };
   /**
    * Byte limits on request bodies per API (storage uploads: storage.fileSizeLimit and the
    * bucket's own); past them a 413 in that API's error shape. See gateway/body-limit.ts and
@@ -217,6 +219,7 @@ export function loadConfig(input: ConfigInput = {}): ServerConfig {
       limit: envInt(env.DB_QUEUE_LIMIT, 64),
       timeoutMs: envInt(env.DB_QUEUE_TIMEOUT_MS, 3000),
     },
+    scheduler: { tickMs: envInt(env.SCHEDULER_TICK_MS, 60_000) },
     bodyLimits: {
       rest: envInt(env.API_MAX_BODY_BYTES, 10 * 1024 * 1024),
       functions: envInt(env.FUNCTIONS_MAX_BODY_BYTES, 10 * 1024 * 1024),

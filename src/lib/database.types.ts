@@ -389,6 +389,7 @@ export type Database = {
           photos_count: number
           priority: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           same_day: boolean
           started_at: string | null
           status: Database["public"]["Enums"]["cleaning_task_status"]
@@ -422,6 +423,7 @@ export type Database = {
           photos_count?: number
           priority?: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
+          recurring_schedule_id?: string | null
           same_day?: boolean
           started_at?: string | null
           status?: Database["public"]["Enums"]["cleaning_task_status"]
@@ -455,6 +457,7 @@ export type Database = {
           photos_count?: number
           priority?: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id?: string
+          recurring_schedule_id?: string | null
           same_day?: boolean
           started_at?: string | null
           status?: Database["public"]["Enums"]["cleaning_task_status"]
@@ -498,6 +501,13 @@ export type Database = {
             columns: ["property_id"]
             isOneToOne: false
             referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "cleaning_tasks_recurring_schedule_id_fkey"
+            columns: ["recurring_schedule_id"]
+            isOneToOne: false
+            referencedRelation: "recurring_schedules"
             referencedColumns: ["id"]
           },
           {
@@ -1754,6 +1764,241 @@ export type Database = {
           },
         ]
       }
+      recurring_occurrences: {
+        Row: {
+          cleaning_task_id: string | null
+          created_at: string
+          day: string
+          due_at: string
+          id: string
+          property_id: string
+          schedule_id: string
+          starts_at: string
+          work_order_id: string | null
+        }
+        Insert: {
+          cleaning_task_id?: string | null
+          created_at?: string
+          day: string
+          due_at: string
+          id?: string
+          property_id: string
+          schedule_id: string
+          starts_at: string
+          work_order_id?: string | null
+        }
+        Update: {
+          cleaning_task_id?: string | null
+          created_at?: string
+          day?: string
+          due_at?: string
+          id?: string
+          property_id?: string
+          schedule_id?: string
+          starts_at?: string
+          work_order_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recurring_occurrences_cleaning_task_id_fkey"
+            columns: ["cleaning_task_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_tasks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_occurrences_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_occurrences_schedule_id_fkey"
+            columns: ["schedule_id"]
+            isOneToOne: false
+            referencedRelation: "recurring_schedules"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_occurrences_work_order_id_fkey"
+            columns: ["work_order_id"]
+            isOneToOne: false
+            referencedRelation: "work_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      recurring_schedule_properties: {
+        Row: {
+          created_at: string
+          property_id: string
+          schedule_id: string
+        }
+        Insert: {
+          created_at?: string
+          property_id: string
+          schedule_id: string
+        }
+        Update: {
+          created_at?: string
+          property_id?: string
+          schedule_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recurring_schedule_properties_property_id_fkey"
+            columns: ["property_id"]
+            isOneToOne: false
+            referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_schedule_properties_schedule_id_fkey"
+            columns: ["schedule_id"]
+            isOneToOne: false
+            referencedRelation: "recurring_schedules"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      recurring_schedules: {
+        Row: {
+          area: string | null
+          category: Database["public"]["Enums"]["work_order_category"]
+          checklist: Json
+          cleaning_type_id: string | null
+          created_at: string
+          created_by: string | null
+          default_assignee_id: string | null
+          description: string
+          ends_on: string | null
+          horizon_days: number
+          id: string
+          kind: Database["public"]["Enums"]["recurring_kind"]
+          paused_at: string | null
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          rrule: string
+          starts_on: string
+          title: string
+          updated_at: string
+          updated_by: string | null
+          window_end: string
+          window_start: string
+        }
+        Insert: {
+          area?: string | null
+          category?: Database["public"]["Enums"]["work_order_category"]
+          checklist?: Json
+          cleaning_type_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          default_assignee_id?: string | null
+          description?: string
+          ends_on?: string | null
+          horizon_days?: number
+          id?: string
+          kind: Database["public"]["Enums"]["recurring_kind"]
+          paused_at?: string | null
+          priority?: Database["public"]["Enums"]["work_order_priority"]
+          rrule: string
+          starts_on?: string
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          window_end?: string
+          window_start?: string
+        }
+        Update: {
+          area?: string | null
+          category?: Database["public"]["Enums"]["work_order_category"]
+          checklist?: Json
+          cleaning_type_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          default_assignee_id?: string | null
+          description?: string
+          ends_on?: string | null
+          horizon_days?: number
+          id?: string
+          kind?: Database["public"]["Enums"]["recurring_kind"]
+          paused_at?: string | null
+          priority?: Database["public"]["Enums"]["work_order_priority"]
+          rrule?: string
+          starts_on?: string
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          window_end?: string
+          window_start?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recurring_schedules_cleaning_type_id_fkey"
+            columns: ["cleaning_type_id"]
+            isOneToOne: false
+            referencedRelation: "cleaning_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_schedules_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_schedules_default_assignee_id_fkey"
+            columns: ["default_assignee_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_schedules_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      recurring_skips: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          day: string
+          schedule_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          day: string
+          schedule_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          day?: string
+          schedule_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recurring_skips_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recurring_skips_schedule_id_fkey"
+            columns: ["schedule_id"]
+            isOneToOne: false
+            referencedRelation: "recurring_schedules"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reservation_import_conflicts: {
         Row: {
           check_in: string
@@ -2260,6 +2505,7 @@ export type Database = {
           parts_cost: number
           priority: Database["public"]["Enums"]["work_order_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           reporter_id: string | null
           resolution_notes: string
           resolved_at: string | null
@@ -2290,6 +2536,7 @@ export type Database = {
           parts_cost?: number
           priority?: Database["public"]["Enums"]["work_order_priority"]
           property_id: string
+          recurring_schedule_id?: string | null
           reporter_id?: string | null
           resolution_notes?: string
           resolved_at?: string | null
@@ -2320,6 +2567,7 @@ export type Database = {
           parts_cost?: number
           priority?: Database["public"]["Enums"]["work_order_priority"]
           property_id?: string
+          recurring_schedule_id?: string | null
           reporter_id?: string | null
           resolution_notes?: string
           resolved_at?: string | null
@@ -2358,6 +2606,13 @@ export type Database = {
             columns: ["property_id"]
             isOneToOne: false
             referencedRelation: "properties"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_orders_recurring_schedule_id_fkey"
+            columns: ["recurring_schedule_id"]
+            isOneToOne: false
+            referencedRelation: "recurring_schedules"
             referencedColumns: ["id"]
           },
           {
@@ -2623,6 +2878,10 @@ export type Database = {
       custom_permissions_map: { Args: { uid: string }; Returns: Json }
       default_check_in_time: { Args: never; Returns: string }
       default_check_out_time: { Args: never; Returns: string }
+      generate_recurring: {
+        Args: { p_schedule?: string; p_until?: string }
+        Returns: number
+      }
       has_permission: { Args: { permission_key: string }; Returns: boolean }
       has_role: { Args: { role_name: string }; Returns: boolean }
       import_reservations: {
@@ -2759,6 +3018,7 @@ export type Database = {
           parts_cost: number
           priority: Database["public"]["Enums"]["work_order_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           reporter_id: string | null
           resolution_notes: string
           resolved_at: string | null
@@ -2956,6 +3216,7 @@ export type Database = {
           parts_cost: number
           priority: Database["public"]["Enums"]["work_order_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           reporter_id: string | null
           resolution_notes: string
           resolved_at: string | null
@@ -3005,6 +3266,7 @@ export type Database = {
           photos_count: number
           priority: Database["public"]["Enums"]["cleaning_task_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           same_day: boolean
           started_at: string | null
           status: Database["public"]["Enums"]["cleaning_task_status"]
@@ -3048,6 +3310,7 @@ export type Database = {
           parts_cost: number
           priority: Database["public"]["Enums"]["work_order_priority"]
           property_id: string
+          recurring_schedule_id: string | null
           reporter_id: string | null
           resolution_notes: string
           resolved_at: string | null
@@ -3114,6 +3377,7 @@ export type Database = {
         | "clean_sent_back"
       property_status: "active" | "inactive"
       property_type: "villa" | "house" | "apartment" | "suite" | "studio"
+      recurring_kind: "clean" | "work_order"
       reservation_source: "direct" | "airbnb" | "booking" | "vrbo" | "other"
       reservation_status: "confirmed" | "cancelled"
       work_order_category:
@@ -3294,6 +3558,7 @@ export const Constants = {
       ],
       property_status: ["active", "inactive"],
       property_type: ["villa", "house", "apartment", "suite", "studio"],
+      recurring_kind: ["clean", "work_order"],
       reservation_source: ["direct", "airbnb", "booking", "vrbo", "other"],
       reservation_status: ["confirmed", "cancelled"],
       work_order_category: [

@@ -326,6 +326,14 @@ const REFUSALS: Record<string, () => Promise<void>> = {
     await expectDenied('anon', 'mark_notifications_read', { notification_ids: null });
     await answers('norole', 'mark_notifications_read', { notification_ids: [randomUUID()] }, 0);
   },
+
+  // --- recurring tasks (20261202100000): settings.manage (and the service role) only ---------
+  generate_recurring: async () => {
+    const args = { p_schedule: randomUUID() };
+    for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+      await expectDenied(who, 'generate_recurring', args);
+    await answers('manager', 'generate_recurring', args, 0);
+  },
 };
 
 interface OpenApiPath {
