@@ -11,7 +11,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, type Client, type TestUser } from './support.ts';
 import { createActors, uniqueCode, type Property, type SignedIn } from './properties-fixtures.ts';
-import { HousekeepingFixtures, turnoverOf, typeId } from './housekeeping-fixtures.ts';
+import {
+  HousekeepingFixtures,
+  turnoverOf,
+  typeId,
+  type TaskStatus,
+} from './housekeeping-fixtures.ts';
+import type { Database } from '../../src/lib/database.types.ts';
 import { makeItem, makeLocation, villaLocation } from './inventory-fixtures.ts';
 
 const FUNCTIONS = [
@@ -37,6 +43,7 @@ let C: Property;
 let deepClean: string;
 
 type Row = Record<string, string | number | null>;
+type CleanUpdate = Database['public']['Tables']['cleaning_tasks']['Update'];
 
 /** Numbers as numbers (numeric and bigint may come as strings), everything else as is. */
 function norm(row: Record<string, unknown>): Row {
@@ -68,18 +75,20 @@ function row(rows: Row[], period: 'current' | 'previous', where: Row = { propert
 const villaRows = (rows: Row[], period: string) =>
   rows.filter((r) => r.period === period && r.property_id !== null).map((r) => r.property_id);
 
-async function ok<T>(p: PromiseLike<{ data: T; error: { message: string } | null }>): Promise<T> {
+async function ok<T>(
+  p: PromiseLike<{ data: T; error: { message: string } | null }>,
+): Promise<NonNullable<T>> {
   const { data, error } = await p;
-  if (error) throw new Error(error.message);
+  if (error || data == null) throw new Error(error?.message ?? 'no data');
   return data;
 }
 
-async function setClean(id: string, patch: Record<string, unknown>) {
+async function setClean(id: string, patch: CleanUpdate) {
   await ok(serviceClient().from('cleaning_tasks').update(patch).eq('id', id).select('id'));
 }
 
 /** Walk a clean through statuses (each step logged by the trigger), then set its times. */
-async function walk(id: string, statuses: string[], times: Record<string, unknown>) {
+async function walk(id: string, statuses: TaskStatus[], times: CleanUpdate) {
   for (const status of statuses) await setClean(id, { status });
   await setClean(id, times);
 }
