@@ -38,50 +38,26 @@ $$;
 -- The two periods as company days and as instants: [start_at, end_at) is from p_from's midnight to
 -- the midnight after p_to, in the company's time zone (a DST day is 23 or 25 hours).
 create function private.analytics_periods(p_from date, p_to date)
-returns table (period text, from_day date, to_day date, start_at timestamptz, end_at timestamptz)
+returns table (period text, from_day date, to_day date, start_at timestamptz, end_at timestamptz, tz text)
 language sql
 stable
+rows 2
 set search_path = ''
 as $$
   select x.period, x.f, x.t,
     (x.f::timestamp at time zone z.tz),
-    ((x.t + 1)::timestamp at time zone z.tz)
+    ((x.t + 1)::timestamp at time zone z.tz),
+    z.tz
   from (select public.company_time_zone() as tz, p_to - p_from + 1 as days) z
   cross join lateral (values
     ('current'::text, p_from, p_to),
     ('previous'::text, p_from - z.days, p_from - 1)) as x (period, f, t)
 $$;
 
--- The villas the filters name (and the caller's RLS on properties lets through).
-create function private.analytics_villas(p_area text, p_property uuid)
-returns table (id uuid, code text, name text)
-language sql
-stable
-set search_path = ''
-as $$
-  select v.id, v.code, v.name from public.properties v
-  where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)
-$$;
-
--- Is p_person among the clean's assignees (true when no person is asked for)?
-create function private.analytics_clean_by(p_task uuid, p_person uuid)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select p_person is null or exists (
-    select 1 from public.cleaning_task_assignees a where a.task_id = p_task and a.user_id = p_person)
-$$;
-
 revoke all on function private.analytics_require(date, date) from public, anon;
 revoke all on function private.analytics_periods(date, date) from public, anon;
-revoke all on function private.analytics_villas(text, uuid) from public, anon;
-revoke all on function private.analytics_clean_by(uuid, uuid) from public, anon;
 grant execute on function private.analytics_require(date, date) to authenticated, service_role;
 grant execute on function private.analytics_periods(date, date) to authenticated, service_role;
-grant execute on function private.analytics_villas(text, uuid) to authenticated, service_role;
-grant execute on function private.analytics_clean_by(uuid, uuid) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Cleans done, duration against the estimate
@@ -110,9 +86,11 @@ begin
     from p
     join public.cleaning_tasks t on t.finished_at >= p.start_at and t.finished_at < p.end_at
     where t.status in ('done', 'inspected')
-      and t.property_id in (select v.id from private.analytics_villas(p_area, p_property) v)
+      and t.property_id in (select v.id from public.properties v
+        where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
-      and private.analytics_clean_by(t.id, p_person)
+      and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
+        where a.task_id = t.id and a.user_id = p_person))
   ),
   g as (
     select c.period, c.property_id, count(*) as n, count(c.minutes) as timed,
@@ -159,9 +137,11 @@ begin
       and t.status not in ('cancelled', 'skipped')
       -- decided: done, or the check-in has come (a clean still under way for a later arrival is not counted)
       and (t.status in ('done', 'inspected') or t.next_check_in <= now())
-      and t.property_id in (select v.id from private.analytics_villas(p_area, p_property) v)
+      and t.property_id in (select v.id from public.properties v
+        where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
-      and private.analytics_clean_by(t.id, p_person)
+      and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
+        where a.task_id = t.id and a.user_id = p_person))
   ),
   g as (
     select c.period, c.property_id, count(*) as n, count(*) filter (where c.ok) as ok_n
@@ -205,9 +185,11 @@ begin
     join public.cleaning_task_activity a on a.at >= p.start_at and a.at < p.end_at
     join public.cleaning_tasks t on t.id = a.task_id
     where a.action = 'status' and a.from_status = 'done' and a.to_status in ('inspected', 'in_progress')
-      and t.property_id in (select v.id from private.analytics_villas(p_area, p_property) v)
+      and t.property_id in (select v.id from public.properties v
+        where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
-      and private.analytics_clean_by(t.id, p_person)
+      and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
+        where a.task_id = t.id and a.user_id = p_person))
   ),
   g as (
     select c.period, c.property_id, count(*) as n, count(*) filter (where c.ok) as ok_n
@@ -259,7 +241,8 @@ begin
     select w.priority, w.created_at, coalesce(w.resolved_at, w.closed_at) as done_at
     from public.work_orders w
     where w.created_at < (select max(p.end_at) from p)
-      and w.property_id in (select v.id from private.analytics_villas(p_area, p_property) v)
+      and w.property_id in (select v.id from public.properties v
+        where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property))
       and (p_person is null or w.assignee_id = p_person)
   )
   select d.period, d.priority, s.opened, s.resolved, s.mean_hours, s.backlog, s.b7, s.b30, s.b90, s.bmore
@@ -311,7 +294,8 @@ begin
     from p
     join public.work_orders w
       on coalesce(w.resolved_at, w.closed_at) >= p.start_at and coalesce(w.resolved_at, w.closed_at) < p.end_at
-    where w.property_id in (select v.id from private.analytics_villas(p_area, p_property) v)
+    where w.property_id in (select v.id from public.properties v
+        where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property))
       and (p_person is null or w.assignee_id = p_person)
   ),
   g as (
@@ -351,17 +335,22 @@ begin
   perform private.analytics_require(p_from, p_to);
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
-  vs as (select * from private.analytics_villas(p_area, p_property)),
+  vs as materialized (select v.id from public.properties v
+    where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   m as (
-    select p.period, coalesce(l.property_id, t.property_id, w.property_id) as property_id,
+    -- the clean and the work order are looked up only for a movement away from a villa
+    -- (coalesce evaluates its arguments lazily): most consumption is recorded at the villa
+    select p.period,
+      coalesce(l.property_id,
+        (select t.property_id from public.cleaning_tasks t where t.id = m.clean_id),
+        (select w.property_id from public.work_orders w where w.id = m.work_order_id)) as property_id,
       -m.quantity as qty, -m.quantity * m.unit_cost as cost
     from p
     join public.inventory_movements m on m.occurred_at >= p.start_at and m.occurred_at < p.end_at
     join public.inventory_locations l on l.id = m.location_id
-    left join public.cleaning_tasks t on t.id = m.clean_id
-    left join public.work_orders w on w.id = m.work_order_id
     where m.kind = 'consume'
-      and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
+      and (p_cleaning_type is null or exists (select 1 from public.cleaning_tasks t
+        where t.id = m.clean_id and t.cleaning_type_id = p_cleaning_type))
       and (p_person is null or m.created_by = p_person)
   ),
   mg as (
@@ -414,15 +403,15 @@ begin
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
   vs as materialized (
-    select v.id, v.code, v.name from private.analytics_villas(p_area, p_property) v
-    join public.properties pr on pr.id = v.id
-    where not pr.archived
+    select v.id, v.code, v.name from public.properties v
+    where not v.archived
+      and (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)
   ),
   occ as (
     select p.period, r.property_id,
       sum(greatest(0,
-        least((r.check_out at time zone public.company_time_zone())::date, p.to_day + 1)
-        - greatest((r.check_in at time zone public.company_time_zone())::date, p.from_day))) as nights
+        least((r.check_out at time zone p.tz)::date, p.to_day + 1)
+        - greatest((r.check_in at time zone p.tz)::date, p.from_day))) as nights
     from p join public.reservations r on r.check_out > p.start_at and r.check_in < p.end_at
     where r.status = 'confirmed' and r.property_id in (select vs.id from vs)
     group by p.period, r.property_id
