@@ -110,25 +110,39 @@ await forEachTarget('analytics explain', 'bench_analytics_explain', async (targe
       }
     }
     if (process.env.EXPLAIN_PLANS) {
-      // The body of analytics_cleans for the quarter, no filters, as the manager.
-      const body = `explain (analyze, buffers)
+      // The scans of analytics_cleans and analytics_inspections for the quarter, no filters, as
+      // the manager, with the bounds as the functions' custom plans see them (no villa filter).
+      const bounds = (col: string) =>
+        `${col} >= '2026-03-30 21:00+00' and ${col} < '2026-09-30 21:00+00'`;
+      const bodies = {
+        cleans: `explain (analyze, buffers)
         with p as (select * from private.analytics_periods('2026-07-01', '2026-09-30')),
-        vs as materialized (select v.id from public.properties v),
         c as (
           select p.period, t.property_id, t.estimated_minutes,
             extract(epoch from (t.finished_at - t.started_at)) / 60 as minutes
           from p join public.cleaning_tasks t on t.finished_at >= p.start_at and t.finished_at < p.end_at
-          where t.status in ('done', 'inspected')
-            and t.finished_at >= '2026-03-30 21:00+00' and t.finished_at < '2026-09-30 21:00+00'
-            and t.property_id in (select vs.id from vs)
+          where t.status in ('done', 'inspected') and ${bounds('t.finished_at')}
         )
         select c.period, c.property_id, count(*), avg(c.minutes) from c
-        group by grouping sets ((c.period, c.property_id), (c.period))`;
-      await server.db.transaction(async (tx) => {
-        await tx.exec(AS_MANAGER);
-        const r = await tx.query<{ 'QUERY PLAN': string }>(body);
-        console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
-      });
+        group by grouping sets ((c.period, c.property_id), (c.period))`,
+        inspections: `explain (analyze, buffers)
+        with p as (select * from private.analytics_periods('2026-07-01', '2026-09-30')),
+        c as (
+          select p.period, t.property_id, a.to_status = 'inspected' as ok
+          from p join public.cleaning_task_activity a on a.at >= p.start_at and a.at < p.end_at
+          join public.cleaning_tasks t on t.id = a.task_id
+          where a.action = 'status' and a.from_status = 'done'
+            and a.to_status in ('inspected', 'in_progress') and ${bounds('a.at')}
+        )
+        select c.period, c.property_id, count(*) from c
+        group by grouping sets ((c.period, c.property_id), (c.period))`,
+      };
+      for (const body of Object.values(bodies))
+        await server.db.transaction(async (tx) => {
+          await tx.exec(AS_MANAGER);
+          const r = await tx.query<{ 'QUERY PLAN': string }>(body);
+          console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+        });
     }
   } finally {
     await server.close();

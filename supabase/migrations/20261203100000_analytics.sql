@@ -87,7 +87,8 @@ begin
   select min(x.start_at), max(x.end_at) into v_start, v_end from private.analytics_periods(p_from, p_to) x;
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
-  -- the villas the filters name, as a hashed set (a CTE has no index to loop over per row)
+  -- the villas the filters name; with no filter the scans skip it (a custom plan folds the test
+  -- away): the tables' RLS already keeps to the villas the caller sees
   vs as materialized (select v.id from public.properties v
     where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   c as (
@@ -98,7 +99,7 @@ begin
     join public.cleaning_tasks t on t.finished_at >= p.start_at and t.finished_at < p.end_at
     where t.status in ('done', 'inspected')
       and t.finished_at >= v_start and t.finished_at < v_end
-      and t.property_id in (select vs.id from vs)
+      and (p_area is null and p_property is null or t.property_id in (select vs.id from vs))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
       and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
         where a.task_id = t.id and a.user_id = p_person))
@@ -147,7 +148,8 @@ begin
   select min(x.start_at), max(x.end_at) into v_start, v_end from private.analytics_periods(p_from, p_to) x;
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
-  -- the villas the filters name, as a hashed set (a CTE has no index to loop over per row)
+  -- the villas the filters name; with no filter the scans skip it (a custom plan folds the test
+  -- away): the tables' RLS already keeps to the villas the caller sees
   vs as materialized (select v.id from public.properties v
     where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   c as (
@@ -160,7 +162,7 @@ begin
       and t.status not in ('cancelled', 'skipped')
       -- decided: done, or the check-in has come (a clean still under way for a later arrival is not counted)
       and (t.status in ('done', 'inspected') or t.next_check_in <= now())
-      and t.property_id in (select vs.id from vs)
+      and (p_area is null and p_property is null or t.property_id in (select vs.id from vs))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
       and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
         where a.task_id = t.id and a.user_id = p_person))
@@ -209,7 +211,8 @@ begin
   select min(x.start_at), max(x.end_at) into v_start, v_end from private.analytics_periods(p_from, p_to) x;
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
-  -- the villas the filters name, as a hashed set (a CTE has no index to loop over per row)
+  -- the villas the filters name; with no filter the scans skip it (a custom plan folds the test
+  -- away): the tables' RLS already keeps to the villas the caller sees
   vs as materialized (select v.id from public.properties v
     where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   c as (
@@ -219,7 +222,7 @@ begin
     join public.cleaning_tasks t on t.id = a.task_id
     where a.action = 'status' and a.from_status = 'done' and a.to_status in ('inspected', 'in_progress')
       and a.at >= v_start and a.at < v_end
-      and t.property_id in (select vs.id from vs)
+      and (p_area is null and p_property is null or t.property_id in (select vs.id from vs))
       and (p_cleaning_type is null or t.cleaning_type_id = p_cleaning_type)
       and (p_person is null or exists (select 1 from public.cleaning_task_assignees a
         where a.task_id = t.id and a.user_id = p_person))
@@ -272,7 +275,8 @@ begin
   with p as (
     select pp.*, least(pp.end_at, now()) as as_of from private.analytics_periods(p_from, p_to) pp
   ),
-  -- the villas the filters name, as a hashed set (a CTE has no index to loop over per row)
+  -- the villas the filters name; with no filter the scans skip it (a custom plan folds the test
+  -- away): the tables' RLS already keeps to the villas the caller sees
   vs as materialized (select v.id from public.properties v
     where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   d as (
@@ -285,7 +289,7 @@ begin
     select w.priority, w.created_at, coalesce(w.resolved_at, w.closed_at) as done_at
     from public.work_orders w
     where w.created_at < v_end
-      and w.property_id in (select vs.id from vs)
+      and (p_area is null and p_property is null or w.property_id in (select vs.id from vs))
       and (p_person is null or w.assignee_id = p_person)
   )
   select d.period, d.priority, s.opened, s.resolved, s.mean_hours, s.backlog, s.b7, s.b30, s.b90, s.bmore
@@ -340,7 +344,8 @@ begin
   select min(x.start_at), max(x.end_at) into v_start, v_end from private.analytics_periods(p_from, p_to) x;
   return query
   with p as (select * from private.analytics_periods(p_from, p_to)),
-  -- the villas the filters name, as a hashed set (a CTE has no index to loop over per row)
+  -- the villas the filters name; with no filter the scans skip it (a custom plan folds the test
+  -- away): the tables' RLS already keeps to the villas the caller sees
   vs as materialized (select v.id from public.properties v
     where (p_area is null or v.area = p_area) and (p_property is null or v.id = p_property)),
   c as (
@@ -348,7 +353,7 @@ begin
     from p
     join public.work_orders w
       on coalesce(w.resolved_at, w.closed_at) >= p.start_at and coalesce(w.resolved_at, w.closed_at) < p.end_at
-    where w.property_id in (select vs.id from vs)
+    where (p_area is null and p_property is null or w.property_id in (select vs.id from vs))
       and coalesce(w.resolved_at, w.closed_at) >= v_start and coalesce(w.resolved_at, w.closed_at) < v_end
       and (p_person is null or w.assignee_id = p_person)
   ),
@@ -418,12 +423,14 @@ begin
   ),
   mg as (
     select m.period, m.property_id, sum(m.qty) as qty, sum(m.cost) as cost
-    from m where m.property_id in (select vs.id from vs) group by m.period, m.property_id
+    from m where m.property_id is not null
+      and (p_area is null and p_property is null or m.property_id in (select vs.id from vs))
+    group by m.period, m.property_id
   ),
   sg as (
     select p.period, r.property_id, count(*) as stays
     from p join public.reservations r on r.check_out >= p.start_at and r.check_out < p.end_at
-    where r.status = 'confirmed' and r.property_id in (select vs.id from vs)
+    where r.status = 'confirmed' and (p_area is null and p_property is null or r.property_id in (select vs.id from vs))
       and r.check_out >= v_start and r.check_out < v_end
     group by p.period, r.property_id
   ),
@@ -485,7 +492,7 @@ begin
         least((r.check_out at time zone p.tz)::date, p.to_day + 1)
         - greatest((r.check_in at time zone p.tz)::date, p.from_day))) as nights
     from p join public.reservations r on r.check_out > p.start_at and r.check_in < p.end_at
-    where r.status = 'confirmed' and r.property_id in (select vs.id from vs)
+    where r.status = 'confirmed' and (p_area is null and p_property is null or r.property_id in (select vs.id from vs))
       and r.check_out > v_start and r.check_in < v_end
     group by p.period, r.property_id
   ),
@@ -494,7 +501,7 @@ begin
     from p join public.cleaning_tasks t on t.window_start >= p.start_at and t.window_start < p.end_at
     where t.turnover_for is not null and t.status <> 'cancelled'
       and t.window_start >= v_start and t.window_start < v_end
-      and t.property_id in (select vs.id from vs)
+      and (p_area is null and p_property is null or t.property_id in (select vs.id from vs))
     group by p.period, t.property_id
   ),
   g as (
