@@ -2810,6 +2810,150 @@ export type Database = {
       admin_user_access: { Args: { p_user: string }; Returns: Json }
       admin_user_has_history: { Args: { p_user: string }; Returns: boolean }
       admin_waiting_count: { Args: never; Returns: number }
+      analytics_cleans: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          cleans_done: number
+          timed_cleans: number
+          avg_minutes: number
+          avg_estimated_minutes: number
+        }[]
+      }
+      analytics_inspections: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          inspections: number
+          passed: number
+          sent_back: number
+          pass_rate: number
+        }[]
+      }
+      analytics_maintenance_cost: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          category: Database["public"]["Enums"]["work_order_category"]
+          work_orders: number
+          parts_cost: number
+          labour_cost: number
+          external_cost: number
+          total_cost: number
+        }[]
+      }
+      analytics_occupancy: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          nights: number
+          occupied_nights: number
+          occupancy_rate: number
+          turnovers: number
+        }[]
+      }
+      analytics_stock: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          quantity: number
+          cost: number
+          stays: number
+          cost_per_stay: number
+        }[]
+      }
+      analytics_turnovers: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          property_id: string
+          property_code: string
+          property_name: string
+          turnovers: number
+          on_time: number
+          late: number
+          on_time_rate: number
+        }[]
+      }
+      analytics_work_orders: {
+        Args: {
+          p_area?: string
+          p_cleaning_type?: string
+          p_from: string
+          p_person?: string
+          p_property?: string
+          p_to: string
+        }
+        Returns: {
+          period: string
+          priority: Database["public"]["Enums"]["work_order_priority"]
+          opened: number
+          resolved: number
+          mean_hours_to_resolve: number
+          backlog: number
+          backlog_0_7_days: number
+          backlog_8_30_days: number
+          backlog_31_90_days: number
+          backlog_over_90_days: number
+        }[]
+      }
       answer_checklist_item: {
         Args: {
           answered_at?: string

@@ -295,6 +295,26 @@ const REFUSALS: Record<string, () => Promise<void>> = {
       await expectDenied(who, 'inventory_pick_list', args);
   },
 
+  // --- analytics (20261203100000): invoker, analytics.view checked first; figures in
+  // analytics.test.ts. ---------------------------------------------------------------------------
+  ...Object.fromEntries(
+    [
+      'analytics_cleans',
+      'analytics_turnovers',
+      'analytics_inspections',
+      'analytics_work_orders',
+      'analytics_maintenance_cost',
+      'analytics_stock',
+      'analytics_occupancy',
+    ].map((name) => [
+      name,
+      async () => {
+        for (const who of ['anon', 'norole', 'housekeeper', 'technician'] as const)
+          await expectDenied(who, name);
+      },
+    ]),
+  ),
+
   // --- chat (20261130100000): chat.use, channels chat.moderate; per role and membership in
   // chat-rls.test.ts and chat-messages.test.ts. ------------------------------------------------
   create_channel: async () => {
