@@ -44,8 +44,9 @@ it(
     const made = await service.from('work_orders').insert({ id, property_id: villaId, title });
     if (made.error) throw made.error;
 
-    // Opened once with signal: the list keeps its copy on this device.
-    const path = `/maintenance?view=list&wo=${id}`;
+    // Opened once with signal: the list keeps its copy on this device (newest first: the demo's
+    // recurring work orders, due soon, come before it by urgency).
+    const path = `/maintenance?view=list&sort=newest&wo=${id}`;
     await renderRoute(path, 'technician');
     const sheet = await screen.findByRole('dialog', { name: title }, { timeout: 60_000 });
     await within(sheet).findByRole('button', { name: 'Take this work order' });
