@@ -47,8 +47,12 @@ it('keeps the drawn villa list for its user, and forgets it at sign-out', async 
   const painted = document.createElement('div');
   painted.innerHTML = shot.html;
   const rows = painted.querySelectorAll('[data-kept-rows] table[aria-label="Properties"] tbody tr');
-  // The rows as drawn (at most a screen's worth: the demo has fewer).
-  expect([...rows].map((r) => r.querySelector('a')?.textContent)).toEqual(names.slice(0, 15));
+  // The rows as drawn when the copy was taken (the list draws a few rows at a time, so the table
+  // may hold more by now), at most a screen's worth: the first rows of the list, in its order.
+  const keptNames = [...rows].map((r) => r.querySelector('a')?.textContent);
+  expect(keptNames.length).toBeGreaterThan(1);
+  expect(keptNames.length).toBeLessThanOrEqual(15);
+  expect(keptNames).toEqual(names.slice(0, keptNames.length));
   expect(painted.querySelector('h1')?.textContent).toBe('Properties');
   // Nothing in the copy takes an id of the app's own tree, or points at one.
   expect(painted.querySelectorAll('[id], [for], [aria-labelledby], [aria-controls]')).toHaveLength(
