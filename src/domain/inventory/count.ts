@@ -54,7 +54,10 @@ export const countLocationsQueryOptions = () =>
  * even if its count was never opened with signal. Part of making the day available offline (My
  * route's "Ready for offline"); online only, and only for users who count (`inventory.adjust`).
  */
-export async function keepDayPlacesForCount(userId: string, propertyIds: readonly string[]) {
+export async function keepDayPlacesForCount(
+  userId: string,
+  propertyIds: readonly string[],
+): Promise<void> {
   const [locations] = await Promise.all([
     readList(locationList, 'active').then((r) => r.rows),
     readList(itemList, 'active'),
@@ -66,5 +69,4 @@ export async function keepDayPlacesForCount(userId: string, propertyIds: readonl
       (l.kind === 'van' && l.holder_id === userId),
   );
   await Promise.all(places.map((l) => readList(placeStock, l.id)));
-  return places.length;
 }

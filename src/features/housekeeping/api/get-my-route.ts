@@ -250,7 +250,7 @@ export async function prepareOffline(
     }),
     readList(myWorkOrders, p.userId),
     // Best effort: the day's cleans are ready offline even if the stock could not be read.
-    counts ? keepDayPlacesForCount(p.userId, villas).catch(() => 0) : null,
+    counts ? keepDayPlacesForCount(p.userId, villas).catch(() => undefined) : null,
   ]);
   // The clean photos already on the server, for the run's gallery offline.
   const runs = await Promise.all(cleans.map((c) => cleanRun.copy.load(c.id)));
